@@ -1,0 +1,23 @@
+# CUDA is optional by construction: on when nvcc is found (or forced ON), off otherwise. Hosts without a GPU
+# cannot use CMAKE_CUDA_ARCHITECTURES=native, so the architectures are pinned unless the user sets them.
+set(RODSWARM_HAVE_CUDA OFF)
+if(NOT RODSWARM_ENABLE_CUDA STREQUAL "OFF")
+  include(CheckLanguage)
+  if(NOT DEFINED CMAKE_CUDA_COMPILER AND EXISTS /usr/local/cuda/bin/nvcc)
+    set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)
+  endif()
+  check_language(CUDA)
+  if(CMAKE_CUDA_COMPILER)
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+      set(CMAKE_CUDA_ARCHITECTURES 80 90)  # A100, H100/H200
+    endif()
+    enable_language(CUDA)
+    set(CMAKE_CUDA_STANDARD 17)
+    set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+    find_package(CUDAToolkit REQUIRED)
+    set(RODSWARM_HAVE_CUDA ON)
+  elseif(RODSWARM_ENABLE_CUDA STREQUAL "ON")
+    message(FATAL_ERROR "RODSWARM_ENABLE_CUDA=ON but no CUDA compiler was found")
+  endif()
+endif()
+message(STATUS "rodswarm: CUDA backend ${RODSWARM_HAVE_CUDA}")

@@ -1,0 +1,10 @@
+# Compile options applied per target (never by editing global flags).
+add_library(rodswarm_warnings INTERFACE)
+target_compile_options(rodswarm_warnings INTERFACE
+  $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion>
+  $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<BOOL:${RODSWARM_WARNINGS_AS_ERRORS}>>:-Werror>)
+if(RODSWARM_SANITIZE)
+  target_compile_options(rodswarm_warnings INTERFACE
+    $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=address,undefined -fno-omit-frame-pointer>)
+  target_link_options(rodswarm_warnings INTERFACE -fsanitize=address,undefined)
+endif()

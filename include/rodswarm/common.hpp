@@ -1,0 +1,26 @@
+/// @file common.hpp
+/// Macros and small helpers shared by host and device code. Plain C++: no CUDA include is needed to use it.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#if defined(__CUDACC__)
+/// Marks a function callable from both host and device code; the physics of every model is written with it once.
+#define RODSWARM_HD __host__ __device__
+#else
+#define RODSWARM_HD
+#endif
+
+namespace rodswarm {
+
+/// Precision of a run; float64 is the default and the one validated against the reference.
+enum class Precision { float64, float32 };
+
+/// Outcome of one member's integration, stored per member (uint8 in results files).
+enum MemberStatus : std::uint8_t {
+  status_ok = 0,
+  status_diverged = 1,  ///< the state became non-finite or left the divergence bound; integration stopped there
+};
+
+}  // namespace rodswarm

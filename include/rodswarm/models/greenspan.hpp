@@ -1,0 +1,174 @@
+/// @file greenspan.hpp
+/// Greenspan (1969) discrete nonlinear string: the model's physics, written once for every backend.
+///
+/// Beads x_i = i*dx, i = 0..n+1; beads 0 and n+1 are fixed (heights y_left, y_right), the n inner beads move
+/// vertically. Segment i (i = 1..n+1) joins bead i-1 to bead i and has rise d_i = y_i - y_{i-1}.
+/// Units are the user's (the paper uses feet, slugs, seconds, pounds).
+///
+/// Tension (paper (6.1)-(6.2), exponent variants of its section 7):
+///   T(d) = T0 * [1 + |p| + (eps/2) p^2]^q,  p = d/dx,  q = tension_exponent (paper: 1; also ran 1/2 and 3/2).
+/// Vertical segment force f(d) = T(d) d / sqrt(dx^2 + d^2); bead force (5.1):
+///   F_i = f(d_{i+1}) - f(d_i) - alpha v_i - m g.
+/// This header is included by the CPU backend and by the CUDA kernels; the independent reference in
+/// src/reference/ deliberately does not include it.
+#pragma once
+
+#include "rodswarm/common.hpp"
+
+namespace rodswarm::greenspan {
+
+/// Parameters of one member. Trivially copyable: stored in one device array per ensemble.
+template <class Real>
+struct Params {
+  int n;                   ///< number of moving beads
+  Real dx;                 ///< horizontal bead spacing
+  Real m;                  ///< mass of each moving bead
+  Real T0;                 ///< tension scale of (6.1)
+  Real eps;                ///< quadratic coefficient of (6.1)
+  Real alpha;              ///< viscous damping coefficient (force per velocity)
+  Real g;                  ///< gravitational acceleration (acts in -y)
+  Real tension_exponent;   ///< q: the bracket of (6.1) raised to this power
+  Real y_left;             ///< height of the fixed bead 0 (paper: 0)
+  Real y_right;            ///< height of the fixed bead n+1 (paper: 0)
+  Real divergence_bound;   ///< |y| above this (or a non-finite state) flags the member as diverged
+};
+
+/// Converts parameters between precisions (the host keeps float64, a float32 run gets a copy).
+template <class To, class From>
+RODSWARM_HD Params<To> convert_params(const Params<From>& p) {
+  return Params<To>{p.n,
+                    static_cast<To>(p.dx),
+                    static_cast<To>(p.m),
+                    static_cast<To>(p.T0),
+                    static_cast<To>(p.eps),
+                    static_cast<To>(p.alpha),
+                    static_cast<To>(p.g),
+                    static_cast<To>(p.tension_exponent),
+                    static_cast<To>(p.y_left),
+                    static_cast<To>(p.y_right),
+                    static_cast<To>(p.divergence_bound)};
+}
+
+/// Height of bead j (0..n+1) given the moving beads' heights y[0..n-1].
+template <class Real>
+RODSWARM_HD Real bead_height(const Real* y, int j, const Params<Real>& p) {
+  if (j == 0) return p.y_left;
+  if (j == p.n + 1) return p.y_right;
+  return y[j - 1];
+}
+
+/// The bracket 1 + |p| + (eps/2) p^2 of (6.1), always >= 1.
+template <class Real>
+RODSWARM_HD Real tension_bracket(Real d, const Params<Real>& p) {
+  const Real s = d / p.dx;
+  return Real(1) + std::fabs(s) + Real(0.5) * p.eps * s * s;
+}
+
+/// Tension T(d) of a segment with rise d.
+template <class Real>
+RODSWARM_HD Real tension(Real d, const Params<Real>& p) {
+  const Real b = tension_bracket(d, p);
+  // The paper's law (q = 1) is the common case: skip pow, which costs tens of cycles on a GPU.
+  return p.tension_exponent == Real(1) ? p.T0 * b : p.T0 * std::pow(b, p.tension_exponent);
+}
+
+/// Vertical component of the segment force, f(d) = T(d) d / sqrt(dx^2 + d^2); odd in d.
+template <class Real>
+RODSWARM_HD Real segment_force(Real d, const Params<Real>& p) {
+  return tension(d, p) * d / std::sqrt(p.dx * p.dx + d * d);
+}
+
+/// df/dd: the segment's linearised stiffness, used by Newton's Jacobian and the stability bound.
+/// f is C^1 at d = 0 (|d| d is C^1), so this is continuous and equals T0/dx there.
+template <class Real>
+RODSWARM_HD Real segment_stiffness(Real d, const Params<Real>& p) {
+  const Real r2 = p.dx * p.dx + d * d;
+  const Real r = std::sqrt(r2);
+  const Real s = d / p.dx;
+  const Real b = Real(1) + std::fabs(s) + Real(0.5) * p.eps * s * s;
+  const Real sign = d > Real(0) ? Real(1) : (d < Real(0) ? Real(-1) : Real(0));
+  const Real db = (sign + p.eps * s) / p.dx;  // d(bracket)/dd
+  const Real q = p.tension_exponent;
+  const Real T = q == Real(1) ? p.T0 * b : p.T0 * std::pow(b, q);
+  const Real dT = q == Real(1) ? p.T0 * db : p.T0 * q * std::pow(b, q - Real(1)) * db;
+  // d/dd [d / r] = dx^2 / r^3
+  return dT * d / r + T * p.dx * p.dx / (r2 * r);
+}
+
+/// Closed-form antiderivative of f for q = 1, shifted so that V(0) = 0.
+template <class Real>
+RODSWARM_HD Real segment_potential_q1(Real d, const Params<Real>& p) {
+  const Real a = std::fabs(d);
+  const Real dx = p.dx;
+  const Real r = std::sqrt(dx * dx + d * d);
+  // int T0 d/r = T0 r;  int T0 |d| d/(dx r) = T0/(2dx) (|d| r - dx^2 asinh(|d|/dx));
+  // int T0 eps d^3/(2 dx^2 r) = T0 eps/(2 dx^2) (r^3/3 - dx^2 r).
+  const Real v_lin = p.T0 * (r - dx);
+  const Real v_abs = p.T0 / (Real(2) * dx) * (a * r - dx * dx * std::asinh(a / dx));
+  const Real v_eps = p.T0 * p.eps / (Real(2) * dx * dx) *
+                     ((r * r * r - dx * dx * dx) / Real(3) - dx * dx * (r - dx));
+  return v_lin + v_abs + v_eps;
+}
+
+/// Elastic energy V(d) = int_0^d f(s) ds of one segment (even in d, V(0) = 0). Closed form for q = 1;
+/// otherwise composite 8-point Gauss-Legendre on 4 panels, whose error is far below the integrators' on the
+/// smooth integrand (the kink of |s| sits at the end point s = 0).
+template <class Real>
+RODSWARM_HD Real segment_potential(Real d, const Params<Real>& p) {
+  if (p.tension_exponent == Real(1)) return segment_potential_q1(d, p);
+  const Real a = std::fabs(d);
+  const Real node[4] = {Real(0.1834346424956498), Real(0.5255324099163290), Real(0.7966664774136267),
+                        Real(0.9602898564975363)};
+  const Real weight[4] = {Real(0.3626837833783620), Real(0.3137066458778873), Real(0.2223810344533745),
+                          Real(0.1012285362903763)};
+  const int panels = 4;
+  const Real h = a / Real(panels);
+  Real sum = Real(0);
+  for (int k = 0; k < panels; ++k) {
+    const Real mid = (Real(k) + Real(0.5)) * h;
+    for (int i = 0; i < 4; ++i) {
+      sum += weight[i] * (segment_force(mid + Real(0.5) * h * node[i], p) +
+                          segment_force(mid - Real(0.5) * h * node[i], p));
+    }
+  }
+  return Real(0.5) * h * sum;
+}
+
+/// Force on a moving bead from its two segment forces, (5.1): f_right - f_left - alpha v - m g.
+template <class Real>
+RODSWARM_HD Real bead_force(Real f_left, Real f_right, Real v, const Params<Real>& p) {
+  return f_right - f_left - p.alpha * v - p.m * p.g;
+}
+
+/// Energies of one member's state, in the paper's units.
+template <class Real>
+struct Energy {
+  Real kinetic;    ///< sum m v^2 / 2
+  Real elastic;    ///< sum over the n+1 segments of V(d)
+  Real gravity;    ///< sum m g y over the moving beads
+  RODSWARM_HD Real potential() const { return elastic + gravity; }
+  RODSWARM_HD Real total() const { return kinetic + elastic + gravity; }
+};
+
+/// Energy of a state. Along exact trajectories dE/dt = -alpha sum v^2.
+template <class Real>
+RODSWARM_HD Energy<Real> energy(const Real* y, const Real* v, const Params<Real>& p) {
+  Energy<Real> e{Real(0), Real(0), Real(0)};
+  for (int j = 0; j < p.n; ++j) {
+    e.kinetic += Real(0.5) * p.m * v[j] * v[j];
+    e.gravity += p.m * p.g * y[j];
+  }
+  for (int i = 1; i <= p.n + 1; ++i) {
+    e.elastic += segment_potential(bead_height(y, i, p) - bead_height(y, i - 1, p), p);
+  }
+  return e;
+}
+
+/// Residual of the steady-state system (5.3) at bead j (0-based moving index): f(d_{j+2}) - f(d_{j+1}) - m g.
+template <class Real>
+RODSWARM_HD Real steady_residual(const Real* y, int j, const Params<Real>& p) {
+  const Real yl = bead_height(y, j, p), yc = y[j], yr = bead_height(y, j + 2, p);
+  return segment_force(yr - yc, p) - segment_force(yc - yl, p) - p.m * p.g;
+}
+
+}  // namespace rodswarm::greenspan

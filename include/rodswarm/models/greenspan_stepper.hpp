@@ -1,0 +1,117 @@
+/// @file greenspan_stepper.hpp
+/// Advances one Greenspan member by many steps: the model's forces (greenspan.hpp) combined with a time scheme
+/// (integrators/), iterated over beads by a loop policy (integrators/bead_loop.hpp). The CPU backend and the CUDA
+/// kernel both call advance_member(); they differ only in where the workspace lives (host scratch vectors or
+/// shared memory) and in the loop policy.
+#pragma once
+
+#include "rodswarm/common.hpp"
+#include "rodswarm/integrators/greenspan_scheme.hpp"
+#include "rodswarm/integrators/rk4.hpp"
+#include "rodswarm/models/greenspan.hpp"
+
+namespace rodswarm::greenspan {
+
+/// Time schemes offered for this model (`integrator.scheme`).
+enum class Scheme : int {
+  paper = 0,  ///< "greenspan": the paper's (3.4)/(3.5)/(4.1)
+  rk4 = 1,    ///< "rk4": classical Runge-Kutta
+};
+
+/// Number of Real values of workspace a member of n beads needs (state excluded).
+RODSWARM_HD inline int workspace_size(int n) { return (n + 1) + 4 * n; }
+
+/// Pointers into one member's state and workspace. y, v: n values each (the moving beads).
+template <class Real>
+struct MemberWork {
+  Real* y;
+  Real* v;
+  Real* seg;  ///< n+1 segment forces f(d_i)
+  Real* yt;   ///< RK4 stage state
+  Real* vt;
+  Real* ky;   ///< RK4 accumulators
+  Real* kv;
+
+  /// Lays the workspace out in one buffer of workspace_size(n) values.
+  RODSWARM_HD static MemberWork bind(Real* y, Real* v, Real* scratch, int n) {
+    return MemberWork{y, v, scratch, scratch + (n + 1), scratch + (2 * n + 1), scratch + (3 * n + 1),
+                      scratch + (4 * n + 1)};
+  }
+};
+
+/// Fills seg[i] = f(y_{i+1} - y_i) for the n+1 segments of the heights `y` (moving beads only).
+template <class Real, class Loop>
+RODSWARM_HD void segment_forces(const Real* y, Real* seg, const Params<Real>& p, const Loop& loop) {
+  loop.for_each(p.n + 1, [&](int i) {
+    seg[i] = segment_force(bead_height(y, i + 1, p) - bead_height(y, i, p), p);
+  });
+}
+
+/// True when a bead's new state means the member has diverged.
+template <class Real>
+RODSWARM_HD bool bead_diverged(Real y, Real v, const Params<Real>& p) {
+  // Written so that NaN fails the comparisons: v - v is 0 only for finite v.
+  return !(std::fabs(y) <= p.divergence_bound) || !(v - v == Real(0));
+}
+
+/// One step of the paper's scheme. Returns true if the member diverged in this step.
+template <class Real, class Loop>
+RODSWARM_HD bool step_paper(MemberWork<Real> w, const Params<Real>& p, Real dt, const Loop& loop) {
+  segment_forces(w.y, w.seg, p, loop);
+  loop.sync_or(false);
+  bool bad = false;
+  loop.for_each(p.n, [&](int j) {
+    const Real force = bead_force(w.seg[j], w.seg[j + 1], w.v[j], p);
+    greenspan_scheme::step(w.y[j], w.v[j], force, p.m, dt);
+    bad = bad || bead_diverged(w.y[j], w.v[j], p);
+  });
+  return loop.sync_or(bad);
+}
+
+/// One classical RK4 step. Returns true if the member diverged in this step.
+template <class Real, class Loop>
+RODSWARM_HD bool step_rk4(MemberWork<Real> w, const Params<Real>& p, Real dt, const Loop& loop) {
+  bool bad = false;
+  for (int s = 0; s < rk4::stages; ++s) {
+    // Stage 0 evaluates at the step's start state itself; later stages at (yt, vt).
+    const Real* ys = s == 0 ? w.y : w.yt;
+    const Real* vs = s == 0 ? w.v : w.vt;
+    segment_forces(ys, w.seg, p, loop);
+    loop.sync_or(false);
+    loop.for_each(p.n, [&](int j) {
+      const Real a = bead_force(w.seg[j], w.seg[j + 1], vs[j], p) / p.m;
+      rk4::BeadStage<Real> b{w.y[j], w.v[j], ys[j], vs[j], w.ky[j], w.kv[j]};
+      rk4::stage_update(s, a, dt, b);
+      w.ky[j] = b.ky;
+      w.kv[j] = b.kv;
+      if (s + 1 < rk4::stages) {
+        w.yt[j] = b.yt;
+        w.vt[j] = b.vt;
+      } else {
+        w.y[j] = b.y;
+        w.v[j] = b.v;
+        bad = bad || bead_diverged(b.y, b.v, p);
+      }
+    });
+    if (s + 1 < rk4::stages) loop.sync_or(false);
+  }
+  return loop.sync_or(bad);
+}
+
+/// Advances a member by up to `steps` steps; stops early, returning the steps done, if it diverges
+/// (the diverging step is counted). *diverged is set accordingly.
+template <class Real, class Loop>
+RODSWARM_HD long long advance_member(MemberWork<Real> w, const Params<Real>& p, Scheme scheme, Real dt,
+                                     long long steps, const Loop& loop, bool* diverged) {
+  for (long long k = 0; k < steps; ++k) {
+    const bool bad = scheme == Scheme::rk4 ? step_rk4(w, p, dt, loop) : step_paper(w, p, dt, loop);
+    if (bad) {
+      *diverged = true;
+      return k + 1;
+    }
+  }
+  *diverged = false;
+  return steps;
+}
+
+}  // namespace rodswarm::greenspan

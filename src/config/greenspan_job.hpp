@@ -1,0 +1,58 @@
+/// @file greenspan_job.hpp
+/// A Greenspan run as plain structs: what the config layer (the only code that sees JSON) hands the driver.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "rodswarm/common.hpp"
+#include "rodswarm/ensemble/greenspan_ensemble.hpp"
+#include "rodswarm/models/greenspan_stepper.hpp"
+
+namespace rodswarm {
+
+/// What `output` asks for. save_every = 0 saves only the initial and final states.
+struct OutputSpec {
+  std::string path = "results.h5";
+  double save_every = 0.0;
+  bool positions = true;   ///< fields contains "positions"
+  bool velocities = false; ///< fields contains "velocities"
+  bool energy = true;      ///< fields contains "energy"
+};
+
+/// `compare`: relative tolerance of backend vs reference, and how many members to check by default.
+struct CompareSpec {
+  double tolerance = 0.0;  ///< 0 means the scheme's default (rk4: 1e-12, greenspan: 1e-10) in float64
+  int members = 4;
+};
+
+/// `steady`: Newton stopping rule.
+struct SteadySpec {
+  double tol = 1e-12;  ///< max |residual| <= tol * (T0 + m|g|)
+  int max_iter = 50;
+};
+
+struct GreenspanJob {
+  std::string source;              ///< config file name, for messages
+  nlohmann::json config;           ///< the config after --set overrides; stored in results
+  Precision precision = Precision::float64;
+  greenspan::Scheme scheme = greenspan::Scheme::paper;
+  OutputSpec output;
+  CompareSpec compare;
+  SteadySpec steady;
+
+  /// The ensemble: keys that vary ("params.m", "initial.peak[1]") and each member's value of each.
+  std::vector<std::string> varied_keys;
+  std::vector<std::vector<double>> varied_values;  ///< [key][member]
+
+  /// Expanded members in float64: params, dt and the initial state y0, v0.
+  greenspan::Ensemble<double> members;
+  std::vector<double> t_end;  ///< per member
+
+  std::int64_t size() const { return members.members(); }
+};
+
+}  // namespace rodswarm
