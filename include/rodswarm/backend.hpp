@@ -55,3 +55,9 @@ int cuda_device_count();
 std::string cuda_device_name();
 
 }  // namespace rodswarm
+
+namespace rodswarm {
+/// Nominal peak FLOP/s of device 0 from its SM count, clock and per-architecture FMA rate (2 FLOPs per FMA);
+/// 0 when there is no device. `rodswarm bench` divides by it for the roofline fraction.
+double cuda_nominal_peak_flops(bool double_precision);
+}  // namespace rodswarm

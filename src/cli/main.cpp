@@ -1,1 +1,26 @@
-int main() { return 0; }
+/// @file main.cpp
+/// `rodswarm`: one binary, six verbs (PRODUCT.md).
+#include <iostream>
+
+#include "cli/verbs.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"rodswarm: ensembles of discrete elastic rods and strings, on GPUs and all CPU cores"};
+  app.set_version_flag("--version", "rodswarm 0.1.0");
+  app.require_subcommand(1);
+  int exit_code = rodswarm::cli::exit_ok;
+  rodswarm::cli::add_run_verb(app, exit_code);
+  rodswarm::cli::add_compare_verb(app, exit_code);
+  rodswarm::cli::add_steady_verb(app, exit_code);
+  rodswarm::cli::add_validate_verb(app, exit_code);
+  rodswarm::cli::add_inspect_verb(app, exit_code);
+  rodswarm::cli::add_bench_verb(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // CLI11 returns its own codes (0 for --help); every real usage error is our "bad usage", 2.
+    const int code = app.exit(e);
+    return code == 0 ? 0 : rodswarm::cli::exit_bad_input;
+  }
+  return exit_code;
+}

@@ -18,6 +18,11 @@ enum class Scheme : int {
   rk4 = 1,    ///< "rk4": classical Runge-Kutta
 };
 
+/// Floating-point operations per bead-step, counted in advance_member() with sqrt and divide as one each and
+/// the tension exponent 1 (pow skipped): the segment force is 14, the bead force 5, the paper's update 7; an RK4
+/// stage is 20 plus its stage combination (about 9). Used by `rodswarm bench` for the roofline fraction.
+RODSWARM_HD inline double flops_per_bead_step(Scheme scheme) { return scheme == Scheme::rk4 ? 115.0 : 26.0; }
+
 /// Number of Real values of workspace a member of n beads needs (state excluded).
 RODSWARM_HD inline int workspace_size(int n) { return (n + 1) + 4 * n; }
 

@@ -1,1 +1,25 @@
-// placeholder: being written
+/// @file cuda_stub.cpp
+/// Linked when rodswarm is built without CUDA: the factory says so instead of #ifdefs spread through the code.
+#include <stdexcept>
+
+#include "rodswarm/backend.hpp"
+
+namespace rodswarm {
+
+template <class Real>
+std::unique_ptr<GreenspanBackend<Real>> make_cuda_greenspan_backend() {
+  throw std::runtime_error("the CUDA backend is not compiled into this build of rodswarm (configure with nvcc "
+                           "available, or -DRODSWARM_ENABLE_CUDA=ON)");
+}
+
+template std::unique_ptr<GreenspanBackend<double>> make_cuda_greenspan_backend<double>();
+template std::unique_ptr<GreenspanBackend<float>> make_cuda_greenspan_backend<float>();
+
+int cuda_device_count() { return 0; }
+std::string cuda_device_name() { return ""; }
+
+}  // namespace rodswarm
+
+namespace rodswarm {
+double cuda_nominal_peak_flops(bool) { return 0.0; }
+}  // namespace rodswarm

@@ -1,0 +1,35 @@
+/// `rodswarm compare CONFIG`: the first K members on the fast backend and on the independent reference.
+#include <iostream>
+#include <memory>
+
+#include "cli/job_options.hpp"
+#include "cli/verbs.hpp"
+#include "driver/compare.hpp"
+
+namespace rodswarm::cli {
+
+void add_compare_verb(CLI::App& app, int& exit_code) {
+  struct Options {
+    JobOptions job;
+    long long members = 0;
+  };
+  auto options = std::make_shared<Options>();
+  CLI::App* verb = app.add_subcommand(
+      "compare", "run K members on the backend and on the independent CPU reference; exit 1 above tolerance");
+  options->job.add_to(*verb);
+  verb->add_option("--members", options->members, "members to compare (default: the config's compare.members, 4)")
+      ->check(CLI::PositiveNumber);
+  verb->callback([options, &exit_code] {
+    exit_code = run_guarded([&] {
+      GreenspanJob job = options->job.load();
+      RunOptions run;
+      run.backend = options->job.resolve();
+      const auto members = options->members > 0 ? options->members : job.compare.members;
+      const CompareReport report = compare_greenspan(job, run, members);
+      std::cout << format_compare(report) << "\n";
+      return report.ok ? exit_ok : exit_check_failed;
+    });
+  });
+}
+
+}  // namespace rodswarm::cli

@@ -1,0 +1,35 @@
+#include "driver/backend_select.hpp"
+
+#include <stdexcept>
+
+namespace rodswarm {
+
+BackendKind resolve_backend(const std::string& name, std::ostream& notice) {
+  if (name == "cpu") return BackendKind::cpu;
+  if (name == "cuda") {
+    if (cuda_device_count() == 0) {
+      // Build without CUDA or no device: let the factory say which.
+      (void)make_cuda_greenspan_backend<double>();
+      throw std::runtime_error("no CUDA device is available");
+    }
+    return BackendKind::cuda;
+  }
+  if (name == "auto") {
+    if (cuda_device_count() > 0) return BackendKind::cuda;
+    notice << "rodswarm: no CUDA device found; using the CPU backend\n";
+    return BackendKind::cpu;
+  }
+  throw std::invalid_argument("unknown backend '" + name + "' (expected auto, cpu or cuda)");
+}
+
+std::string backend_name(BackendKind kind) { return kind == BackendKind::cuda ? "cuda" : "cpu"; }
+
+template <class Real>
+std::unique_ptr<GreenspanBackend<Real>> make_greenspan_backend(BackendKind kind) {
+  return kind == BackendKind::cuda ? make_cuda_greenspan_backend<Real>() : make_cpu_greenspan_backend<Real>();
+}
+
+template std::unique_ptr<GreenspanBackend<double>> make_greenspan_backend<double>(BackendKind);
+template std::unique_ptr<GreenspanBackend<float>> make_greenspan_backend<float>(BackendKind);
+
+}  // namespace rodswarm

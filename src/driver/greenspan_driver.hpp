@@ -1,0 +1,41 @@
+/// @file greenspan_driver.hpp
+/// Host driver for Greenspan ensembles: builds the SoA ensemble in the run's precision, steps it on a backend
+/// from save point to save point, records the saved series, energies and per-member flags, and returns them as
+/// Results ready for io/.
+#pragma once
+
+#include <cstdint>
+
+#include "config/greenspan_job.hpp"
+#include "driver/stability_check.hpp"
+#include "io/results.hpp"
+#include "rodswarm/backend.hpp"
+
+namespace rodswarm {
+
+struct RunOptions {
+  BackendKind backend = BackendKind::cpu;
+  bool progress = false;          ///< draw a progress bar on stderr
+  std::int64_t member_limit = -1; ///< run only the first K members (compare); -1 = all
+};
+
+struct RunReport {
+  Results results;
+  StabilityReport stability;
+  double wall_seconds = 0.0;   ///< integration time, excluding expansion and file writing
+  double bead_steps = 0.0;     ///< sum over members of beads x steps taken
+  std::int64_t diverged = 0;
+  std::int64_t max_steps = 0;  ///< the longest member's step count
+};
+
+/// Integrates every member from t = 0 to its t_end. Members that diverge are flagged and stopped; the others
+/// finish. Throws std::runtime_error for backend failures.
+RunReport run_greenspan(const GreenspanJob& job, const RunOptions& options);
+
+/// Static equilibrium of every member (Newton on (5.3) from the straight chord), as a "steady" Results.
+RunReport steady_greenspan(const GreenspanJob& job, const RunOptions& options);
+
+/// The job restricted to its first `count` members (compare, bench).
+GreenspanJob head_of(const GreenspanJob& job, std::int64_t count);
+
+}  // namespace rodswarm

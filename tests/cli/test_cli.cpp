@@ -1,0 +1,186 @@
+// End-to-end tests of the rodswarm binary: exit codes, error messages naming file and key, no half-written
+// results, and the inspect --json round trip (PRODUCT.md).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Outcome {
+  int code;
+  std::string out, err;
+};
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("rodswarm_cli_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  /// Runs `rodswarm ARGS` inside the test's directory; captures stdout, stderr and the exit code.
+  Outcome rodswarm(const std::string& args) {
+    const std::string out = (dir_ / "stdout.txt").string(), err = (dir_ / "stderr.txt").string();
+    const std::string cmd = "cd '" + dir_.string() + "' && '" + RODSWARM_BINARY + "' " + args + " >'" + out +
+                            "' 2>'" + err + "' </dev/null";
+    const int status = std::system(cmd.c_str());
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+  }
+  static std::string slurp(const fs::path& p) {
+    std::ifstream in(p);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }
+  /// Writes Example 1's config with one edit applied to the JSON text.
+  std::string config_with(const std::function<void(nlohmann::json&)>& edit, const std::string& name = "c.json") {
+    std::ifstream in(std::string(RODSWARM_SOURCE_DIR) + "/examples/greenspan/example1.json");
+    nlohmann::json cfg = nlohmann::json::parse(in);
+    cfg["output"]["path"] = "out.h5";
+    edit(cfg);
+    std::ofstream((dir_ / name).string()) << cfg.dump(2);
+    return name;
+  }
+  fs::path dir_;
+};
+
+TEST_F(Cli, RunWritesResultsAndInspectRoundTrips) {
+  const auto cfg = config_with([](nlohmann::json&) {});
+  const auto run = rodswarm("run " + cfg + " --backend cpu");
+  ASSERT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("run: 1 members, 5000 steps"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("bead-steps/s, 0 diverged"), std::string::npos) << run.out;
+  ASSERT_TRUE(fs::exists(dir_ / "out.h5"));
+
+  const auto inspect = rodswarm("inspect out.h5 --member 0 --final --json");
+  ASSERT_EQ(inspect.code, 0) << inspect.err;
+  const auto j = nlohmann::json::parse(inspect.out);
+  EXPECT_EQ(j["member"], 0);
+  EXPECT_DOUBLE_EQ(j["t"].get<double>(), 10.0);
+  EXPECT_DOUBLE_EQ(j["params"]["m"].get<double>(), 0.1);
+  ASSERT_EQ(j["positions"].size(), 11u);  // fixed ends included
+  EXPECT_DOUBLE_EQ(j["positions"][0][1].get<double>(), 0.0);
+  EXPECT_NEAR(j["positions"][5][0].get<double>(), 0.5, 1e-15);
+  EXPECT_NEAR(j["positions"][5][1].get<double>(), -0.3236, 0.5e-4);
+  EXPECT_EQ(j["positions"][5][2].get<double>(), 0.0);
+  for (const char* key : {"kinetic", "potential", "total"}) EXPECT_TRUE(j["energy"].contains(key)) << key;
+  EXPECT_EQ(j["diverged"], false);
+
+  const auto summary = rodswarm("inspect out.h5 --json");
+  ASSERT_EQ(summary.code, 0) << summary.err;
+  EXPECT_EQ(nlohmann::json::parse(summary.out)["members"], 1);
+}
+
+TEST_F(Cli, AutoBackendFallsBackToCpuWithOneLine) {
+  const auto cfg = config_with([](nlohmann::json& c) { c["integrator"]["t_end"] = 0.1; });
+  const auto run = rodswarm("run " + cfg + " --backend auto");
+  ASSERT_EQ(run.code, 0) << run.err;
+  // On a host with a GPU auto picks it and prints nothing; without one it says so once.
+  if (run.out.find("cuda") == std::string::npos) {
+    EXPECT_NE(run.err.find("no CUDA device found; using the CPU backend"), std::string::npos) << run.err;
+  }
+}
+
+void expect_bad_input(const Outcome& o, const std::string& file, const std::string& key, const std::string& what) {
+  EXPECT_EQ(o.code, 2) << o.err;
+  EXPECT_NE(o.err.find(file), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find(key), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find(what), std::string::npos) << o.err;
+}
+
+TEST_F(Cli, UnknownKeyIsNamedWithASuggestion) {
+  const auto cfg = config_with([](nlohmann::json& c) { c["params"]["mass"] = 0.1; });
+  expect_bad_input(rodswarm("run " + cfg), cfg, "params.mass", "params.m");
+  EXPECT_FALSE(fs::exists(dir_ / "out.h5"));
+}
+
+TEST_F(Cli, WrongTypeIsNamed) {
+  const auto cfg = config_with([](nlohmann::json& c) { c["params"]["T0"] = "nine"; });
+  expect_bad_input(rodswarm("run " + cfg), cfg, "params.T0", "number");
+  EXPECT_FALSE(fs::exists(dir_ / "out.h5"));
+}
+
+TEST_F(Cli, NegativeMassIsRejected) {
+  const auto cfg = config_with([](nlohmann::json& c) { c["params"]["m"] = -0.1; });
+  expect_bad_input(rodswarm("run " + cfg), cfg, "params.m", "positive");
+  EXPECT_FALSE(fs::exists(dir_ / "out.h5"));
+}
+
+TEST_F(Cli, MissingFileIsNamed) {
+  const auto o = rodswarm("run no_such_config.json");
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.err.find("no_such_config.json"), std::string::npos) << o.err;
+}
+
+TEST_F(Cli, BadSetOverrideIsNamed) {
+  const auto cfg = config_with([](nlohmann::json&) {});
+  expect_bad_input(rodswarm("run " + cfg + " --set params.mm=0.2"), "--set", "params.mm", "params.m");
+  EXPECT_FALSE(fs::exists(dir_ / "out.h5"));
+}
+
+TEST_F(Cli, DivergedMemberGivesExitOneAndIsFlagged) {
+  const auto cfg = config_with([](nlohmann::json& c) {
+    c["output"]["save_every"] = 0.1;
+    c["ensemble"] = {{"mode", "zip"}, {"vary", {{"integrator.dt", {0.002, 0.05}}}}};
+  });
+  const auto run = rodswarm("run " + cfg + " --backend cpu");
+  EXPECT_EQ(run.code, 1) << run.err;
+  EXPECT_NE(run.err.find("stability bound for 1 member(s): 1"), std::string::npos) << run.err;
+  EXPECT_NE(run.out.find("1 diverged"), std::string::npos) << run.out;
+  const auto m1 = nlohmann::json::parse(rodswarm("inspect out.h5 --member 1 --final --json").out);
+  EXPECT_EQ(m1["diverged"], true);
+  const auto m0 = nlohmann::json::parse(rodswarm("inspect out.h5 --member 0 --final --json").out);
+  EXPECT_EQ(m0["diverged"], false);
+}
+
+TEST_F(Cli, CompareValidateSteadyAndBenchRun) {
+  const auto cfg = config_with([](nlohmann::json& c) { c["integrator"]["t_end"] = 1.0; });
+  const auto compare = rodswarm("compare " + cfg + " --backend cpu --members 1");
+  EXPECT_EQ(compare.code, 0) << compare.out << compare.err;
+  EXPECT_NE(compare.out.find("positions"), std::string::npos);
+
+  const auto validate = rodswarm("validate " + cfg);
+  EXPECT_EQ(validate.code, 0) << validate.err;
+  EXPECT_NE(validate.out.find("members: 1"), std::string::npos) << validate.out;
+  EXPECT_NE(validate.out.find("memory estimate"), std::string::npos) << validate.out;
+
+  const auto steady = rodswarm("steady " + cfg + " --backend cpu --out steady.h5");
+  EXPECT_EQ(steady.code, 0) << steady.err;
+  const auto s = nlohmann::json::parse(rodswarm("inspect steady.h5 --member 0 --final --json").out);
+  EXPECT_EQ(s["converged"], true);
+  EXPECT_NEAR(s["positions"][5][1].get<double>(), -0.3235, 1.5e-4);
+
+  const auto bench = rodswarm("bench --backend cpu --scale 0.01 --json");
+  ASSERT_EQ(bench.code, 0) << bench.err;
+  const auto rows = nlohmann::json::parse(bench.out);
+  ASSERT_EQ(rows.size(), 4u);
+  for (const auto& row : rows) EXPECT_GT(row["bead_steps_per_second"].get<double>(), 0.0);
+}
+
+TEST_F(Cli, CompareAboveToleranceExitsOne) {
+  // A tolerance below round-off cannot be met: compare must say so with exit 1, not pass silently.
+  const auto cfg = config_with([](nlohmann::json& c) {
+    c["integrator"]["t_end"] = 1.0;
+    c["compare"] = {{"tolerance", 1e-30}};
+  });
+  const auto compare = rodswarm("compare " + cfg + " --backend cpu --members 1");
+  EXPECT_EQ(compare.code, 1) << compare.out << compare.err;
+  EXPECT_NE(compare.out.find("FAIL"), std::string::npos);
+}
+
+TEST_F(Cli, InspectOfAMissingFileIsARuntimeError) {
+  const auto o = rodswarm("inspect nothing.h5 --json");
+  EXPECT_EQ(o.code, 3);
+  EXPECT_NE(o.err.find("nothing.h5"), std::string::npos);
+}
+
+}  // namespace
