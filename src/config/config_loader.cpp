@@ -1,1 +1,72 @@
-// placeholder: being written
+/// @file config_loader.cpp
+/// load_job: read, override, dispatch on `model`.
+#include "config/config_loader.hpp"
+
+#include "config/json_check.hpp"
+#include "config/key_path.hpp"
+#include "config/suggest.hpp"
+
+namespace rodswarm {
+
+namespace {
+
+using nlohmann::json;
+
+const std::vector<std::string> implemented_models = {"greenspan"};
+const std::vector<std::string> planned_models = {"nishinari", "cosserat", "se3rod", "rolling"};
+
+/// The canonical key an override assigns ("initial.peak[01]=2" -> "initial.peak[1]"), or "" if malformed.
+std::string override_key(const std::string& assignment) {
+  const std::size_t eq = assignment.find('=');
+  std::string key = assignment.substr(0, eq);
+  const std::size_t first = key.find_first_not_of(" \t");
+  const std::size_t last = key.find_last_not_of(" \t");
+  if (first == std::string::npos) return "";
+  key = key.substr(first, last - first + 1);
+  try {
+    return config_detail::format_key_path(config_detail::parse_key_path(key, "", key));
+  } catch (const ConfigError&) {
+    return "";
+  }
+}
+
+/// True when `key` is `prefix` or lies inside it ("params.m" in "params", "initial.peak[1]" in "initial.peak").
+bool within(const std::string& key, const std::string& prefix) {
+  if (prefix.empty() || key.compare(0, prefix.size(), prefix) != 0) return false;
+  return key.size() == prefix.size() || key[prefix.size()] == '.' || key[prefix.size()] == '[';
+}
+
+GreenspanJob dispatch(const json& config, const std::string& path) {
+  config_detail::expect_object(config, "", path);
+  const auto it = config.find("model");
+  if (it == config.end()) {
+    throw ConfigError(path, "model", "missing required key (one of: greenspan, nishinari, cosserat, se3rod, rolling)");
+  }
+  const std::string model = config_detail::expect_string(*it, "model", path);
+  if (model == "greenspan") return parse_greenspan_job(config, path);
+  for (const auto& planned : planned_models) {
+    if (model == planned)
+      throw ConfigError(path, "model", "model '" + model + "' is not implemented yet in this version");
+  }
+  std::vector<std::string> all = implemented_models;
+  all.insert(all.end(), planned_models.begin(), planned_models.end());
+  throw ConfigError(path, "model", "unknown model '" + model + "'" + config_detail::suggestion_suffix(model, all));
+}
+
+}  // namespace
+
+GreenspanJob load_job(const std::string& path, const std::vector<std::string>& overrides) {
+  json config = read_config_file(path);
+  for (const auto& o : overrides) apply_override(config, o, "--set");
+  try {
+    return dispatch(config, path);
+  } catch (const ConfigError& e) {
+    // A bad value the user typed on the command line is reported against --set, not against the file.
+    for (const auto& o : overrides) {
+      if (within(e.key(), override_key(o))) throw ConfigError("--set", e.key(), config_detail::error_detail(e));
+    }
+    throw;
+  }
+}
+
+}  // namespace rodswarm

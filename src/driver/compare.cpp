@@ -45,7 +45,7 @@ reference::GreenspanCase case_of(const GreenspanJob& job, std::size_t i) {
 }  // namespace
 
 double default_compare_tolerance(const GreenspanJob& job) {
-  if (job.precision == Precision::float32) return 1e-3;
+  if (job.precision == Precision::float32) return 1e-5;  // measured on Example 1: ~5e-7
   return job.scheme == greenspan::Scheme::rk4 ? 1e-12 : 1e-10;
 }
 

@@ -29,7 +29,7 @@ struct CompareReport {
 };
 
 /// Default relative tolerance: float64 rk4 1e-12, float64 greenspan 1e-10 (the printed recursion's alternating
-/// sums gather round-off), float32 1e-3.
+/// sums gather round-off), float32 1e-5.
 double default_compare_tolerance(const GreenspanJob& job);
 
 CompareReport compare_greenspan(const GreenspanJob& job, const RunOptions& options, std::int64_t members);

@@ -21,36 +21,36 @@ class IoError : public std::runtime_error {
 /// M members, S saves, B = max beads per member (fixed ends included). Arrays are row-major; padding for
 /// members with fewer beads is NaN. Empty vectors mean "not saved".
 struct Results {
-  std::string kind = "run";      ///< "run" or "steady"
-  std::string model;             ///< "greenspan"
-  std::string scheme;            ///< "greenspan", "rk4", or "newton" for steady
-  std::string backend;           ///< backend description
-  std::string precision;         ///< "float64" or "float32"
-  std::string config_json;       ///< the config after overrides, as JSON text
+  std::string kind = "run";  ///< "run" or "steady"
+  std::string model;         ///< "greenspan"
+  std::string scheme;        ///< "greenspan", "rk4", or "newton" for steady
+  std::string backend;       ///< backend description
+  std::string precision;     ///< "float64" or "float32"
+  std::string config_json;   ///< the config after overrides, as JSON text
   std::string rodswarm_version;
-  std::string created;           ///< ISO 8601 UTC
+  std::string created;  ///< ISO 8601 UTC
 
   std::int64_t members = 0;
   std::int32_t max_beads = 0;
-  std::vector<std::int32_t> beads;          ///< [M] beads of each member, fixed ends included
+  std::vector<std::int32_t> beads;  ///< [M] beads of each member, fixed ends included
 
   std::vector<std::string> param_names;     ///< e.g. n, dx, m, T0, eps, alpha, g, tension_exponent, dt, t_end
   std::vector<std::vector<double>> params;  ///< [param][M]
   std::vector<std::string> varied_keys;     ///< config keys the ensemble varies
 
-  std::vector<std::string> energy_names;    ///< components, e.g. kinetic, elastic, gravity, potential, total
+  std::vector<std::string> energy_names;  ///< components, e.g. kinetic, elastic, gravity, potential, total
 
-  std::vector<double> time;                 ///< [S] save times
-  std::vector<double> series_positions;     ///< [M][S][B][3]
-  std::vector<double> series_velocities;    ///< [M][S][B][3]
-  std::vector<double> series_energy;        ///< [M][S][E]
+  std::vector<double> time;               ///< [S] save times
+  std::vector<double> series_positions;   ///< [M][S][B][3]
+  std::vector<double> series_velocities;  ///< [M][S][B][3]
+  std::vector<double> series_energy;      ///< [M][S][E]
 
-  std::vector<double> final_time;           ///< [M]
-  std::vector<double> final_positions;      ///< [M][B][3]
-  std::vector<double> final_velocities;     ///< [M][B][3]
-  std::vector<double> final_energy;         ///< [M][E]
-  std::vector<std::uint8_t> diverged;       ///< [M]
-  std::vector<std::int64_t> steps_taken;    ///< [M]
+  std::vector<double> final_time;               ///< [M]
+  std::vector<double> final_positions;          ///< [M][B][3]
+  std::vector<double> final_velocities;         ///< [M][B][3]
+  std::vector<double> final_energy;             ///< [M][E]
+  std::vector<std::uint8_t> diverged;           ///< [M]
+  std::vector<std::int64_t> steps_taken;        ///< [M]
   std::vector<std::uint8_t> stability_warning;  ///< [M] dt outside the scheme's linearised bound
 
   // kind == "steady" only

@@ -2,6 +2,10 @@
 /// Independent CPU reference for the Greenspan string: Eigen, double, written from the paper's printed equations.
 /// It shares no physics code with the backends (it does not include rodswarm/models/), so agreement between
 /// the two means something.
+///
+/// Equation numbers refer to D. Greenspan, "Discrete, nonlinear string vibrations" (Computer J., 1969).
+/// Particle i (i = 1..n) sits at x_i = i dx; segment j (j = 1..n+1) joins particles j-1 and j and has rise
+/// d_j = y_j - y_{j-1}, with y_0 = y_left and y_{n+1} = y_right fixed.
 #pragma once
 
 #include <vector>
@@ -47,5 +51,41 @@ SteadySolution greenspan_steady(const GreenspanCase& c, const Eigen::VectorXd& i
 
 /// Total energy: kinetic + elastic (antiderivative of the segment force, V(0) = 0) + gravitational.
 double greenspan_energy(const GreenspanCase& c, const Eigen::VectorXd& y, const Eigen::VectorXd& v);
+
+// ---- Building blocks, public so that tests can check them one by one ----
+
+/// Tension |T| of a segment with rise d: (6.1)-(6.2) with the bracket raised to c.tension_exponent,
+/// T0 [1 + |d/dx| + (eps/2) (d/dx)^2]^tension_exponent.
+double greenspan_tension(const GreenspanCase& c, double d);
+
+/// Vertical component of the tension of a segment with rise d, the terms of (5.1): |T| d / [dx^2 + d^2]^(1/2).
+/// Odd in d.
+double greenspan_segment_force(const GreenspanCase& c, double d);
+
+/// d/dd of greenspan_segment_force (even in d, positive; equals T0/dx at d = 0 for exponent 1).
+double greenspan_segment_stiffness(const GreenspanCase& c, double d);
+
+/// Elastic energy of a segment, V(d) = integral_0^d f(s) ds with f = greenspan_segment_force (even in d).
+/// Closed form for tension_exponent == 1, adaptive Gauss-Legendre quadrature otherwise.
+double greenspan_segment_potential(const GreenspanCase& c, double d);
+
+/// V(d) by adaptive Gauss-Legendre quadrature for every exponent (tests compare it with the closed form).
+double greenspan_segment_potential_quadrature(const GreenspanCase& c, double d);
+
+/// Left side of (5.1): F_i = f(d_{i+1}) - f(d_i) - alpha v_i - m g, i = 1..n.
+Eigen::VectorXd greenspan_forces(const GreenspanCase& c, const Eigen::VectorXd& y, const Eigen::VectorXd& v);
+
+/// Residual of (5.3): R_i = f(d_{i+1}) - f(d_i) - m g, i = 1..n.
+Eigen::VectorXd greenspan_steady_residual(const GreenspanCase& c, const Eigen::VectorXd& y);
+
+/// Jacobian dR/dy of (5.3), dense n x n (tridiagonal and symmetric in exact arithmetic).
+Eigen::MatrixXd greenspan_steady_jacobian(const GreenspanCase& c, const Eigen::VectorXd& y);
+
+/// Heights at x_i = i dx, i = 1..n, on the piecewise-linear curve through `vertices` (x increasing, spanning
+/// [dx, n dx]); the paper's initial shapes of Examples 1-6 are of this kind.
+Eigen::VectorXd greenspan_polyline(int n, double dx, const std::vector<Eigen::Vector2d>& vertices);
+
+/// The paper's Examples 1-6 (section 6) with its parameters, dt and initial shape, starting from rest.
+GreenspanCase greenspan_paper_example(int number);
 
 }  // namespace rodswarm::reference

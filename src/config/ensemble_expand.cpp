@@ -1,0 +1,106 @@
+/// @file ensemble_expand.cpp
+/// expand_columns: every member's value of every vary key, deterministic on every platform.
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "config/ensemble_spec.hpp"
+#include "config/random_draw.hpp"
+
+namespace rodswarm::config_detail {
+
+namespace {
+
+using Columns = std::vector<std::vector<double>>;
+
+Columns grid(const EnsembleSpec& spec) {
+  const auto members = static_cast<std::size_t>(spec.members);
+  Columns columns(spec.vary.size(), std::vector<double>(members));
+  // C order: the last key varies fastest, so key k repeats each value `stride` times (product of later sizes).
+  std::size_t stride = members;
+  for (std::size_t k = 0; k < spec.vary.size(); ++k) {
+    const auto& values = spec.vary[k].values;
+    stride /= values.size();
+    auto& col = columns[k];
+    for (std::size_t i = 0; i < members; ++i) col[i] = values[(i / stride) % values.size()];
+  }
+  return columns;
+}
+
+Columns zip(const EnsembleSpec& spec) {
+  Columns columns;
+  for (const auto& v : spec.vary) columns.push_back(v.values);
+  return columns;
+}
+
+/// A draw from the key's distribution given a uniform u (random) or a stratified quantile (lhs).
+double from_unit(const VarySpec& v, double u) {
+  switch (v.distribution) {
+    case Distribution::uniform:
+      return v.a + (v.b - v.a) * u;
+    case Distribution::loguniform: {
+      const double la = std::log(v.a);
+      return std::exp(la + (std::log(v.b) - la) * u);
+    }
+    case Distribution::normal:
+      // A stratum's point rounds to exactly 1 only for astronomically large counts; keep the quantile finite.
+      return v.a + v.b * normal_quantile(std::min(std::max(u, 0x1p-1074), 1.0 - 0x1p-53));
+    case Distribution::list:
+      break;
+  }
+  return 0.0;
+}
+
+Columns random(const EnsembleSpec& spec) {
+  const auto members = static_cast<std::size_t>(spec.members);
+  Columns columns(spec.vary.size(), std::vector<double>(members));
+  DeterministicRng rng(spec.seed);
+  // Member by member: a larger count keeps the first members' values.
+  for (std::size_t i = 0; i < members; ++i) {
+    for (std::size_t k = 0; k < spec.vary.size(); ++k) {
+      const auto& v = spec.vary[k];
+      columns[k][i] = v.distribution == Distribution::normal ? v.a + v.b * rng.normal() : from_unit(v, rng.uniform01());
+    }
+  }
+  return columns;
+}
+
+Columns latin_hypercube(const EnsembleSpec& spec) {
+  const auto members = static_cast<std::size_t>(spec.members);
+  Columns columns(spec.vary.size(), std::vector<double>(members));
+  DeterministicRng rng(spec.seed);
+  const double width = 1.0 / static_cast<double>(members);
+  for (std::size_t k = 0; k < spec.vary.size(); ++k) {
+    auto& col = columns[k];
+    // One point inside each stratum [s/N, (s+1)/N) of [0, 1)...
+    for (std::size_t s = 0; s < members; ++s) {
+      col[s] = (static_cast<double>(s) + rng.uniform_open01()) * width;
+    }
+    // ...assigned to members in a random order, independently per key.
+    for (std::size_t i = members; i > 1; --i) {
+      const std::size_t j = static_cast<std::size_t>(rng.below(i));
+      std::swap(col[i - 1], col[j]);
+    }
+    for (double& q : col) q = from_unit(spec.vary[k], q);
+  }
+  return columns;
+}
+
+}  // namespace
+
+std::vector<std::vector<double>> expand_columns(const EnsembleSpec& spec) {
+  if (!spec.present) return {};
+  switch (spec.mode) {
+    case EnsembleMode::grid:
+      return grid(spec);
+    case EnsembleMode::zip:
+      return zip(spec);
+    case EnsembleMode::random:
+      return random(spec);
+    case EnsembleMode::lhs:
+      return latin_hypercube(spec);
+  }
+  return {};
+}
+
+}  // namespace rodswarm::config_detail

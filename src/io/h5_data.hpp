@@ -1,0 +1,108 @@
+/// @file h5_data.hpp
+/// Typed datasets and attributes on top of the HDF5 C API: whole-array writes and reads, hyperslab reads of
+/// one member's rows, and scalar string/int attributes. Failures throw IoError naming the object.
+#pragma once
+
+#include <hdf5.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rodswarm::h5 {
+
+using Dims = std::vector<hsize_t>;
+
+/// HDF5 file and memory types of the element types the results file uses.
+template <class T>
+struct TypeOf;
+template <>
+struct TypeOf<double> {
+  static hid_t file() { return H5T_IEEE_F64LE; }
+  static hid_t mem() { return H5T_NATIVE_DOUBLE; }
+};
+template <>
+struct TypeOf<std::int32_t> {
+  static hid_t file() { return H5T_STD_I32LE; }
+  static hid_t mem() { return H5T_NATIVE_INT32; }
+};
+template <>
+struct TypeOf<std::int64_t> {
+  static hid_t file() { return H5T_STD_I64LE; }
+  static hid_t mem() { return H5T_NATIVE_INT64; }
+};
+template <>
+struct TypeOf<std::uint8_t> {
+  static hid_t file() { return H5T_STD_U8LE; }
+  static hid_t mem() { return H5T_NATIVE_UINT8; }
+};
+
+/// How a dataset is stored: `by_member` chunks whole members along the first dimension (so reading one
+/// member touches one chunk); `contiguous` for arrays not indexed by member (the save times).
+enum class Storage { by_member, contiguous };
+
+/// Target size of one chunk in bytes.
+inline constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+
+/// Chunk shape for a by-member dataset of shape `dims` (rank >= 1, every dimension > 0): as many whole
+/// members as fit in kChunkBytes (at least one); when a single member is larger than that, one member
+/// split along the second dimension (the saves), so no chunk grows without bound.
+Dims member_chunk_dims(const Dims& dims, std::size_t element_bytes);
+
+/// Product of `dims` (1 for rank 0).
+std::size_t element_count(const Dims& dims);
+
+/// "[2, 4, 3]", for error messages.
+std::string dims_text(const Dims& dims);
+
+/// Creates dataset `name` under `loc` with shape `dims` and writes `data` (element_count(dims) elements of
+/// memory type `mem_type`) into it. Zero-size datasets are stored contiguously (HDF5 cannot chunk them).
+void write_raw(hid_t loc, const std::string& name, const Dims& dims, hid_t file_type, hid_t mem_type,
+               std::size_t element_bytes, const void* data, Storage storage);
+
+/// Typed write_raw; `data.size()` must equal element_count(dims) (checked by the caller).
+template <class T>
+void write_array(hid_t loc, const std::string& name, const Dims& dims, const std::vector<T>& data,
+                 Storage storage = Storage::by_member) {
+  write_raw(loc, name, dims, TypeOf<T>::file(), TypeOf<T>::mem(), sizeof(T), data.data(), storage);
+}
+
+/// Shape of dataset `name` under `loc`.
+Dims dataset_dims(hid_t loc, const std::string& name);
+
+/// Reads a whole dataset; checks its shape against `expected` and throws IoError naming it otherwise.
+template <class T>
+std::vector<T> read_array(hid_t loc, const std::string& name, const Dims& expected);
+
+/// Reads the block [start, start + count) of dataset `name` (e.g. one member's rows).
+template <class T>
+std::vector<T> read_block(hid_t loc, const std::string& name, const Dims& start, const Dims& count);
+
+/// Whether `path` (relative to `loc`, components separated by '/') names an existing object; unlike
+/// H5Lexists alone this is false, not an error, when an intermediate group is missing.
+bool exists(hid_t loc, const std::string& path);
+
+/// Whether object `obj` carries attribute `name`.
+bool has_attribute(hid_t obj, const std::string& name);
+
+/// Writes a scalar variable-length UTF-8 string attribute (h5py reads it back as `str`).
+void write_string_attribute(hid_t obj, const std::string& name, const std::string& value);
+/// Reads a scalar string attribute, variable- or fixed-length.
+std::string read_string_attribute(hid_t obj, const std::string& name);
+
+/// Writes a scalar 32-bit integer attribute.
+void write_int_attribute(hid_t obj, const std::string& name, std::int32_t value);
+/// Reads a scalar integer attribute.
+std::int64_t read_int_attribute(hid_t obj, const std::string& name);
+
+extern template std::vector<double> read_array<double>(hid_t, const std::string&, const Dims&);
+extern template std::vector<std::int32_t> read_array<std::int32_t>(hid_t, const std::string&, const Dims&);
+extern template std::vector<std::int64_t> read_array<std::int64_t>(hid_t, const std::string&, const Dims&);
+extern template std::vector<std::uint8_t> read_array<std::uint8_t>(hid_t, const std::string&, const Dims&);
+extern template std::vector<double> read_block<double>(hid_t, const std::string&, const Dims&, const Dims&);
+extern template std::vector<std::int32_t> read_block<std::int32_t>(hid_t, const std::string&, const Dims&, const Dims&);
+extern template std::vector<std::int64_t> read_block<std::int64_t>(hid_t, const std::string&, const Dims&, const Dims&);
+extern template std::vector<std::uint8_t> read_block<std::uint8_t>(hid_t, const std::string&, const Dims&, const Dims&);
+
+}  // namespace rodswarm::h5

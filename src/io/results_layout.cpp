@@ -1,0 +1,202 @@
+/// @file results_layout.cpp
+/// Validation of a Results against its declared sizes, and the descriptive part of a results file.
+#include "io/results_layout.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <system_error>
+
+namespace rodswarm::layout {
+
+namespace {
+
+// Each array is either absent (empty: not saved) or holds exactly `expected` values.
+template <class T>
+void check_size(const std::vector<T>& data, const char* field, hsize_t expected, const std::string& formula) {
+  if (data.empty() || data.size() == expected) return;
+  throw IoError("field " + std::string(field) + " has " + std::to_string(data.size()) + " values, expected " +
+                std::to_string(expected) + " (" + formula + "), or none when not saved");
+}
+
+template <class T>
+void check_required(const std::vector<T>& data, const char* field, hsize_t expected, const std::string& formula) {
+  if (data.size() == expected) return;
+  throw IoError("field " + std::string(field) + " has " + std::to_string(data.size()) + " values, expected " +
+                std::to_string(expected) + " (" + formula + ")");
+}
+
+// Names become HDF5 link names (params) or JSON keys (energy components): non-empty, unique, no '/'.
+void check_names(const std::vector<std::string>& names, const char* field) {
+  std::set<std::string> seen;
+  for (const std::string& name : names) {
+    if (name.empty() || name == "." || name.find('/') != std::string::npos) {
+      throw IoError("field " + std::string(field) + " holds the name \"" + name +
+                    "\", which cannot be stored (empty, \".\" or containing '/')");
+    }
+    if (!seen.insert(name).second) {
+      throw IoError("field " + std::string(field) + " holds the name \"" + name + "\" twice");
+    }
+  }
+}
+
+hsize_t dim(const h5::Dims& dims, std::size_t k) { return k < dims.size() ? dims[k] : 0; }
+
+}  // namespace
+
+Shape shape_of(const Results& r) {
+  Shape s;
+  s.members = static_cast<hsize_t>(std::max<std::int64_t>(r.members, 0));
+  s.saves = r.time.size();
+  s.beads = static_cast<hsize_t>(std::max<std::int32_t>(r.max_beads, 0));
+  s.energies = r.energy_names.size();
+  return s;
+}
+
+void validate(const Results& r) {
+  if (r.members < 0) throw IoError("field members is negative (" + std::to_string(r.members) + ")");
+  if (r.max_beads < 0) throw IoError("field max_beads is negative (" + std::to_string(r.max_beads) + ")");
+  const Shape s = shape_of(r);
+  const std::string m = "members " + std::to_string(s.members);
+  const std::string sb = " x saves " + std::to_string(s.saves);
+  const std::string b3 = " x max_beads " + std::to_string(s.beads) + " x 3";
+  const std::string e = " x energy_names " + std::to_string(s.energies);
+
+  check_required(r.beads, "beads", s.members, m);
+  for (std::size_t i = 0; i < r.beads.size(); ++i) {
+    if (r.beads[i] < 0 || r.beads[i] > r.max_beads) {
+      throw IoError("field beads: member " + std::to_string(i) + " has " + std::to_string(r.beads[i]) +
+                    " beads, outside [0, max_beads " + std::to_string(r.max_beads) + "]");
+    }
+  }
+  if (r.params.size() != r.param_names.size()) {
+    throw IoError("field params has " + std::to_string(r.params.size()) + " entries but param_names has " +
+                  std::to_string(r.param_names.size()));
+  }
+  check_names(r.param_names, "param_names");
+  for (std::size_t k = 0; k < r.params.size(); ++k) {
+    const std::string field = "params[" + std::to_string(k) + "] (" + r.param_names[k] + ")";
+    check_required(r.params[k], field.c_str(), s.members, m);
+  }
+  check_names(r.energy_names, "energy_names");
+
+  check_size(r.series_positions, "series_positions", s.members * s.saves * s.beads * 3, m + sb + b3);
+  check_size(r.series_velocities, "series_velocities", s.members * s.saves * s.beads * 3, m + sb + b3);
+  check_size(r.series_energy, "series_energy", s.members * s.saves * s.energies, m + sb + e);
+  check_size(r.final_time, "final_time", s.members, m);
+  check_size(r.final_positions, "final_positions", s.members * s.beads * 3, m + b3);
+  check_size(r.final_velocities, "final_velocities", s.members * s.beads * 3, m + b3);
+  check_size(r.final_energy, "final_energy", s.members * s.energies, m + e);
+  check_size(r.diverged, "diverged", s.members, m);
+  check_size(r.steps_taken, "steps_taken", s.members, m);
+  check_size(r.stability_warning, "stability_warning", s.members, m);
+  check_size(r.newton_iterations, "newton_iterations", s.members, m);
+  check_size(r.newton_residual, "newton_residual", s.members, m);
+  check_size(r.converged, "converged", s.members, m);
+}
+
+h5::Handle open_results_file(const std::string& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(status)) throw IoError("no such file");
+  if (std::filesystem::is_directory(status)) throw IoError("is a directory, not a results file");
+  h5::Handle file = h5::open_file(path);
+  if (!h5::has_attribute(file.get(), "format") || h5::read_string_attribute(file.get(), "format") != kFormat) {
+    throw IoError("not a rodswarm results file");
+  }
+  if (!h5::has_attribute(file.get(), "format_version")) throw IoError("results file without format_version");
+  const std::int64_t version = h5::read_int_attribute(file.get(), "format_version");
+  if (version < 1 || version > kFormatVersion) {
+    throw IoError("results format version " + std::to_string(version) + " is not supported (this rodswarm reads " +
+                  "version " + std::to_string(kFormatVersion) + ")");
+  }
+  return file;
+}
+
+FileInfo read_file_info(hid_t file) {
+  FileInfo info;
+  Results& h = info.header;
+  const auto text = [file](const char* name) {
+    return h5::has_attribute(file, name) ? h5::read_string_attribute(file, name) : std::string();
+  };
+  h.kind = text("kind");
+  h.model = text("model");
+  h.scheme = text("scheme");
+  h.backend = text("backend");
+  h.precision = text("precision");
+  h.rodswarm_version = text("rodswarm_version");
+  h.created = text("created");
+  h.config_json = text("config");
+
+  const h5::Dims beads_dims = h5::dataset_dims(file, kBeads);
+  if (beads_dims.size() != 1) throw IoError(std::string("dataset ") + kBeads + " is not one-dimensional");
+  info.shape.members = beads_dims[0];
+  h.members = static_cast<std::int64_t>(info.shape.members);
+
+  h5::Handle members = h5::open_group(file, kMembers);
+  if (h5::has_attribute(members.get(), "max_beads")) {
+    h.max_beads = static_cast<std::int32_t>(h5::read_int_attribute(members.get(), "max_beads"));
+  } else if (h5::exists(file, kFinalPositions)) {  // files from other writers: take B from the arrays
+    h.max_beads = static_cast<std::int32_t>(dim(h5::dataset_dims(file, kFinalPositions), 1));
+  } else if (h5::exists(file, kSeriesPositions)) {
+    h.max_beads = static_cast<std::int32_t>(dim(h5::dataset_dims(file, kSeriesPositions), 2));
+  } else {
+    const auto beads = h5::read_array<std::int32_t>(file, kBeads, beads_dims);
+    h.max_beads = beads.empty() ? 0 : *std::max_element(beads.begin(), beads.end());
+  }
+  info.shape.beads = static_cast<hsize_t>(std::max<std::int32_t>(h.max_beads, 0));
+  if (h5::has_attribute(members.get(), "varied_keys")) {
+    h.varied_keys =
+        names_from_json(h5::read_string_attribute(members.get(), "varied_keys"), "attribute varied_keys of /members");
+  }
+
+  if (h5::exists(file, kParams)) {
+    h5::Handle params = h5::open_group(file, kParams);
+    if (h5::has_attribute(params.get(), "names")) {
+      h.param_names =
+          names_from_json(h5::read_string_attribute(params.get(), "names"), "attribute names of /members/params");
+    } else {
+      H5G_info_t group_info{};
+      h5::check(H5Gget_info(params.get(), &group_info), "cannot list /members/params");
+      for (hsize_t k = 0; k < group_info.nlinks; ++k) {  // no recorded order: alphabetical
+        const ssize_t length =
+            H5Lget_name_by_idx(params.get(), ".", H5_INDEX_NAME, H5_ITER_INC, k, nullptr, 0, H5P_DEFAULT);
+        if (length < 0) h5::check(-1, "cannot list /members/params");
+        std::string name(static_cast<std::size_t>(length) + 1, '\0');
+        H5Lget_name_by_idx(params.get(), ".", H5_INDEX_NAME, H5_ITER_INC, k, name.data(), name.size(), H5P_DEFAULT);
+        name.resize(static_cast<std::size_t>(length));
+        h.param_names.push_back(name);
+      }
+    }
+  }
+
+  if (h5::exists(file, kTime)) {
+    const h5::Dims time_dims = h5::dataset_dims(file, kTime);
+    if (time_dims.size() != 1) throw IoError(std::string("dataset ") + kTime + " is not one-dimensional");
+    info.shape.saves = time_dims[0];
+  }
+
+  for (const char* energy : {kFinalEnergy, kSeriesEnergy}) {
+    if (!h5::exists(file, energy)) continue;
+    h5::Handle dataset = h5::open_dataset(file, energy);
+    if (h5::has_attribute(dataset.get(), "components")) {
+      h.energy_names = names_from_json(h5::read_string_attribute(dataset.get(), "components"),
+                                       "attribute components of " + std::string(energy));
+    }
+    break;
+  }
+  info.shape.energies = h.energy_names.size();
+  return info;
+}
+
+std::string names_to_json(const std::vector<std::string>& names) { return nlohmann::json(names).dump(); }
+
+std::vector<std::string> names_from_json(const std::string& text, const std::string& where) {
+  const nlohmann::json parsed = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (!parsed.is_array() || !std::all_of(parsed.begin(), parsed.end(), [](const auto& v) { return v.is_string(); })) {
+    throw IoError(where + " is not a JSON array of strings");
+  }
+  return parsed.get<std::vector<std::string>>();
+}
+
+}  // namespace rodswarm::layout

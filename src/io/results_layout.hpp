@@ -1,0 +1,88 @@
+/// @file results_layout.hpp
+/// Internal to rodswarm_io: the names and shapes of the results file (docs/results_layout.md), shared by the
+/// writer (results_h5.cpp) and the inspectors (results_inspect.cpp).
+#pragma once
+
+#include <cstdint>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "io/h5_data.hpp"
+#include "io/h5_handles.hpp"
+#include "io/results.hpp"
+
+namespace rodswarm::layout {
+
+inline constexpr const char* kFormat = "rodswarm-results";
+inline constexpr std::int32_t kFormatVersion = 1;
+
+// Object paths, absolute.
+inline constexpr const char* kMembers = "/members";
+inline constexpr const char* kBeads = "/members/beads";
+inline constexpr const char* kParams = "/members/params";
+inline constexpr const char* kDiverged = "/members/diverged";
+inline constexpr const char* kStepsTaken = "/members/steps_taken";
+inline constexpr const char* kStabilityWarning = "/members/stability_warning";
+inline constexpr const char* kTime = "/time";
+inline constexpr const char* kSeries = "/series";
+inline constexpr const char* kSeriesPositions = "/series/positions";
+inline constexpr const char* kSeriesVelocities = "/series/velocities";
+inline constexpr const char* kSeriesEnergy = "/series/energy";
+inline constexpr const char* kFinal = "/final";
+inline constexpr const char* kFinalTime = "/final/time";
+inline constexpr const char* kFinalPositions = "/final/positions";
+inline constexpr const char* kFinalVelocities = "/final/velocities";
+inline constexpr const char* kFinalEnergy = "/final/energy";
+inline constexpr const char* kSteady = "/steady";
+inline constexpr const char* kSteadyIterations = "/steady/iterations";
+inline constexpr const char* kSteadyResidual = "/steady/residual";
+inline constexpr const char* kSteadyConverged = "/steady/converged";
+
+/// The sizes every array of a Results is checked against: M members, S saves, B beads, E energy components.
+struct Shape {
+  hsize_t members = 0;
+  hsize_t saves = 0;
+  hsize_t beads = 0;
+  hsize_t energies = 0;
+};
+
+/// The sizes `r` declares (members, time.size(), max_beads, energy_names.size()).
+Shape shape_of(const Results& r);
+
+/// Checks every array of `r` against shape_of(r) (each is either empty, meaning "not saved", or exactly
+/// sized; beads and params are required), and names, bead counts and kind for what the file can store.
+/// Throws IoError naming the first offending field.
+void validate(const Results& r);
+
+/// What describes a results file without its bulk arrays: root attributes, sizes and names.
+struct FileInfo {
+  Results header;  ///< strings, members, max_beads, beads-free names (param_names, varied_keys, energy_names)
+  Shape shape;
+};
+
+/// Opens `path` read-only; throws IoError if it is missing, not HDF5, not a rodswarm results file, or of a
+/// newer format version.
+h5::Handle open_results_file(const std::string& path);
+
+/// Reads the root attributes, names and sizes of an open results file.
+FileInfo read_file_info(hid_t file);
+
+/// JSON array text of `names` (how name lists are stored as attributes).
+std::string names_to_json(const std::vector<std::string>& names);
+/// Parses a JSON array of strings; throws IoError naming `where` otherwise.
+std::vector<std::string> names_from_json(const std::string& text, const std::string& where);
+
+/// Runs `body` with HDF5's error printing silenced and returns its result; any failure comes out as
+/// IoError("<path>: <reason>").
+template <class Body>
+auto with_path(const std::string& path, Body&& body) -> decltype(body()) {
+  const h5::ErrorSilencer silence;
+  try {
+    return body();
+  } catch (const std::exception& e) {
+    throw IoError(path + ": " + e.what());
+  }
+}
+
+}  // namespace rodswarm::layout

@@ -1,0 +1,158 @@
+/// @file results_fixture.hpp
+/// Shared by the tests/io suites: a small, fully populated Results and a scratch directory under /tmp.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "io/results.hpp"
+
+namespace rodswarm::test {
+
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// A fresh directory under /tmp for one test, removed with everything in it afterwards.
+class TempDir {
+ public:
+  TempDir() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = std::filesystem::temp_directory_path() /
+           ("rodswarm_io_" + std::string(info->test_suite_name()) + "_" + info->name() + "_" +
+            std::to_string(static_cast<long long>(::getpid())));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  /// Path of `name` inside the directory.
+  std::string file(const std::string& name) const { return (dir_ / name).string(); }
+  /// Names of the entries in the directory (to check that no temporary file was left behind).
+  std::vector<std::string> entries() const {
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(dir_)) names.push_back(entry.path().filename());
+    return names;
+  }
+
+ private:
+  std::filesystem::path dir_;
+};
+
+/// Value of coordinate c of bead b of member i at save k (distinct everywhere, so mix-ups show).
+inline double coordinate(int i, int k, int b, int c) { return 1000.0 * i + 100.0 * k + 10.0 * b + c + 0.25; }
+
+/// 3 members with 5, 3 and 4 beads (max_beads 5, NaN padding), 4 saves, 4 energy components, 3 params.
+inline Results make_results() {
+  Results r;
+  r.kind = "run";
+  r.model = "greenspan";
+  r.scheme = "rk4";
+  r.backend = "cpu (2 threads)";
+  r.precision = "float64";
+  r.config_json = R"({"model":"greenspan","params":{"m":0.1}})";
+  r.rodswarm_version = "0.1.0";
+  r.created = "2024-05-01T12:00:00Z";
+  r.members = 3;
+  r.max_beads = 5;
+  r.beads = {5, 3, 4};
+  r.param_names = {"n", "m", "T0"};
+  r.params = {{4.0, 2.0, 3.0}, {0.1, 0.2, 0.3}, {9.0, 9.5, 10.0}};
+  r.varied_keys = {"params.m", "params.n"};
+  r.energy_names = {"kinetic", "elastic", "potential", "total"};
+  const int M = 3, S = 4, B = 5, E = 4;
+  r.time = {0.0, 0.1, 0.2, 0.3};
+  for (int i = 0; i < M; ++i) {
+    for (int k = 0; k < S; ++k) {
+      for (int b = 0; b < B; ++b) {
+        for (int c = 0; c < 3; ++c) {
+          const bool real = b < r.beads[static_cast<std::size_t>(i)];
+          r.series_positions.push_back(real ? coordinate(i, k, b, c) : kNaN);
+          r.series_velocities.push_back(real ? -coordinate(i, k, b, c) : kNaN);
+        }
+      }
+      for (int e = 0; e < E; ++e) r.series_energy.push_back(10.0 * i + k + 0.125 * e);
+    }
+    r.final_time.push_back(0.3);
+    for (int b = 0; b < B; ++b) {
+      for (int c = 0; c < 3; ++c) {
+        const bool real = b < r.beads[static_cast<std::size_t>(i)];
+        r.final_positions.push_back(real ? coordinate(i, S - 1, b, c) : kNaN);
+        r.final_velocities.push_back(real ? -coordinate(i, S - 1, b, c) : kNaN);
+      }
+    }
+    for (int e = 0; e < E; ++e) r.final_energy.push_back(10.0 * i + (S - 1) + 0.125 * e);
+  }
+  r.diverged = {0, 1, 0};
+  r.steps_taken = {150, 42, 150};
+  r.stability_warning = {0, 1, 1};
+  return r;
+}
+
+/// make_results() as a steady (Newton) file: no series, t undefined, Newton diagnostics.
+inline Results make_steady_results() {
+  Results r = make_results();
+  r.kind = "steady";
+  r.scheme = "newton";
+  r.time.clear();
+  r.series_positions.clear();
+  r.series_velocities.clear();
+  r.series_energy.clear();
+  r.final_velocities.clear();
+  r.final_time.clear();
+  r.newton_iterations = {6, 50, 7};
+  r.newton_residual = {1e-12, 3.5e-2, 2e-11};
+  r.converged = {1, 0, 1};
+  return r;
+}
+
+/// Bitwise equality, so NaN padding compares equal to NaN padding.
+template <class T>
+bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+}
+
+/// Every field of two Results, exactly.
+inline void expect_same_results(const Results& a, const Results& b) {
+  EXPECT_EQ(a.kind, b.kind);
+  EXPECT_EQ(a.model, b.model);
+  EXPECT_EQ(a.scheme, b.scheme);
+  EXPECT_EQ(a.backend, b.backend);
+  EXPECT_EQ(a.precision, b.precision);
+  EXPECT_EQ(a.config_json, b.config_json);
+  EXPECT_EQ(a.rodswarm_version, b.rodswarm_version);
+  EXPECT_EQ(a.created, b.created);
+  EXPECT_EQ(a.members, b.members);
+  EXPECT_EQ(a.max_beads, b.max_beads);
+  EXPECT_EQ(a.beads, b.beads);
+  EXPECT_EQ(a.param_names, b.param_names);
+  EXPECT_EQ(a.params, b.params);
+  EXPECT_EQ(a.varied_keys, b.varied_keys);
+  EXPECT_EQ(a.energy_names, b.energy_names);
+  EXPECT_TRUE(same_bits(a.time, b.time));
+  EXPECT_TRUE(same_bits(a.series_positions, b.series_positions));
+  EXPECT_TRUE(same_bits(a.series_velocities, b.series_velocities));
+  EXPECT_TRUE(same_bits(a.series_energy, b.series_energy));
+  EXPECT_TRUE(same_bits(a.final_time, b.final_time));
+  EXPECT_TRUE(same_bits(a.final_positions, b.final_positions));
+  EXPECT_TRUE(same_bits(a.final_velocities, b.final_velocities));
+  EXPECT_TRUE(same_bits(a.final_energy, b.final_energy));
+  EXPECT_EQ(a.diverged, b.diverged);
+  EXPECT_EQ(a.steps_taken, b.steps_taken);
+  EXPECT_EQ(a.stability_warning, b.stability_warning);
+  EXPECT_EQ(a.newton_iterations, b.newton_iterations);
+  EXPECT_TRUE(same_bits(a.newton_residual, b.newton_residual));
+  EXPECT_EQ(a.converged, b.converged);
+}
+
+}  // namespace rodswarm::test

@@ -1,0 +1,162 @@
+/// @file test_results_errors.cpp
+/// Failures: every one is an IoError naming the path and the reason, and a failed write never leaves a
+/// partial file or replaces a good one.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "io/h5_data.hpp"
+#include "io/h5_handles.hpp"
+#include "io/results.hpp"
+#include "results_fixture.hpp"
+
+namespace rodswarm {
+namespace {
+
+using test::TempDir;
+
+// The IoError message of `body`, or a test failure when it does not throw one.
+template <class Body>
+std::string io_error_of(Body&& body) {
+  try {
+    body();
+  } catch (const IoError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "expected IoError";
+  return {};
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(ResultsErrors, WriteIntoMissingDirectoryLeavesNothing) {
+  TempDir dir;
+  const std::string path = dir.file("missing/run.h5");
+  const std::string message = io_error_of([&] { write_results(path, test::make_results()); });
+  EXPECT_TRUE(contains(message, path)) << message;
+  EXPECT_TRUE(contains(message, "does not exist")) << message;
+  EXPECT_FALSE(std::filesystem::exists(path));
+  EXPECT_TRUE(dir.entries().empty());
+}
+
+TEST(ResultsErrors, SizeMismatchKeepsTheExistingFile) {
+  TempDir dir;
+  const std::string path = dir.file("run.h5");
+  const Results good = test::make_results();
+  write_results(path, good);
+
+  Results bad = test::make_steady_results();
+  bad.series_positions.assign(7, 0.0);
+  const std::string message = io_error_of([&] { write_results(path, bad); });
+  EXPECT_TRUE(contains(message, path)) << message;
+  EXPECT_TRUE(contains(message, "series_positions")) << message;
+
+  test::expect_same_results(good, read_results(path));
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"run.h5"});
+}
+
+TEST(ResultsErrors, EveryMismatchNamesItsField) {
+  TempDir dir;
+  const std::string path = dir.file("run.h5");
+  const auto message_for = [&](auto&& spoil) {
+    Results r = test::make_results();
+    spoil(r);
+    return io_error_of([&] { write_results(path, r); });
+  };
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.beads.pop_back(); }), "beads"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.beads[1] = 6; }), "beads"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.params[1].push_back(1.0); }), "params[1] (m)"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.params.pop_back(); }), "param_names"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.param_names[0] = "a/b"; }), "param_names"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.param_names[0] = "m"; }), "twice"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.series_velocities.pop_back(); }), "series_velocities"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.time.pop_back(); }), "series_positions"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.energy_names.pop_back(); }), "series_energy"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.final_positions.resize(3); }), "final_positions"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.final_energy.pop_back(); }), "final_energy"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.steps_taken.pop_back(); }), "steps_taken"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.converged = {1}; }), "converged"));
+  EXPECT_FALSE(std::filesystem::exists(path));
+  EXPECT_TRUE(dir.entries().empty());
+}
+
+TEST(ResultsErrors, FailedRenameRemovesTheTemporary) {
+  // The target is a non-empty directory: the file is written, but cannot be moved into place.
+  TempDir dir;
+  const std::string path = dir.file("taken");
+  std::filesystem::create_directories(path + "/inside");
+  const std::string message = io_error_of([&] { write_results(path, test::make_results()); });
+  EXPECT_TRUE(contains(message, "cannot move")) << message;
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"taken"});
+}
+
+TEST(ResultsErrors, ReadMissingFile) {
+  TempDir dir;
+  const std::string path = dir.file("nothing.h5");
+  EXPECT_EQ(io_error_of([&] { read_results(path); }), path + ": no such file");
+  EXPECT_THROW(summary_json(path), IoError);
+  EXPECT_THROW(member_json(path, 0, true), IoError);
+}
+
+TEST(ResultsErrors, ReadNonHdf5File) {
+  TempDir dir;
+  const std::string path = dir.file("notes.h5");
+  std::ofstream(path) << "these are not the results you are looking for\n";
+  const std::string message = io_error_of([&] { read_results(path); });
+  EXPECT_TRUE(contains(message, path + ": ")) << message;
+  EXPECT_TRUE(contains(message, "not an HDF5 file")) << message;
+  EXPECT_THROW(summary_json(path), IoError);
+}
+
+TEST(ResultsErrors, ReadHdf5FileWithoutFormatAttribute) {
+  TempDir dir;
+  const std::string path = dir.file("other.h5");
+  {
+    const h5::ErrorSilencer silence;
+    h5::Handle file = h5::create_file(path);
+    h5::write_array(file.get(), "data", {2}, std::vector<double>{1.0, 2.0});
+  }
+  EXPECT_EQ(io_error_of([&] { read_results(path); }), path + ": not a rodswarm results file");
+  EXPECT_EQ(io_error_of([&] { summary_json(path); }), path + ": not a rodswarm results file");
+  EXPECT_EQ(io_error_of([&] { member_json(path, 0, false); }), path + ": not a rodswarm results file");
+}
+
+TEST(ResultsErrors, ReadNewerFormatVersion) {
+  TempDir dir;
+  const std::string path = dir.file("future.h5");
+  write_results(path, test::make_results());
+  {
+    const h5::ErrorSilencer silence;
+    h5::Handle file(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose);
+    ASSERT_TRUE(file);
+    ASSERT_GE(H5Adelete(file.get(), "format_version"), 0);
+    h5::write_int_attribute(file.get(), "format_version", 2);
+  }
+  const std::string message = io_error_of([&] { read_results(path); });
+  EXPECT_TRUE(contains(message, "version 2")) << message;
+}
+
+TEST(ResultsErrors, NoHdf5ObjectStaysOpenAfterFailures) {
+  // Every identifier lives in an RAII handle: an exception half-way must close what was opened so far.
+  TempDir dir;
+  const std::string path = dir.file("run.h5");
+  write_results(path, test::make_results());
+  EXPECT_THROW(member_json(path, 99, true), IoError);  // thrown with the file open
+  std::filesystem::create_directories(dir.file("taken/inside"));
+  EXPECT_THROW(write_results(dir.file("taken"), test::make_results()), IoError);  // thrown after writing
+  std::ofstream(dir.file("notes.h5")) << "text";
+  EXPECT_THROW(read_results(dir.file("notes.h5")), IoError);
+  {
+    const h5::ErrorSilencer silence;
+    h5::Handle file = h5::create_file(dir.file("other.h5"));
+  }
+  EXPECT_THROW(summary_json(dir.file("other.h5")), IoError);
+  read_results(path);
+  member_json(path, 1, false);
+  EXPECT_EQ(H5Fget_obj_count(H5F_OBJ_ALL, H5F_OBJ_ALL), 0);
+}
+
+}  // namespace
+}  // namespace rodswarm

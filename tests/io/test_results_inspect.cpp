@@ -1,0 +1,126 @@
+/// @file test_results_inspect.cpp
+/// member_json (inspect --member I [--final] --json) and summary_json (inspect --json).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "io/results.hpp"
+#include "results_fixture.hpp"
+
+namespace rodswarm {
+namespace {
+
+using nlohmann::json;
+using test::coordinate;
+using test::TempDir;
+
+class ResultsInspect : public ::testing::Test {
+ protected:
+  void SetUp() override { write_results(path_, test::make_results()); }
+  TempDir dir_;
+  std::string path_ = dir_.file("run.h5");
+};
+
+TEST_F(ResultsInspect, FinalMemberHasItsOwnBeadsOnly) {
+  const json j = member_json(path_, 2, /*final_only=*/true);
+  EXPECT_EQ(j["member"], 2);
+  EXPECT_EQ(j["t"], 0.3);
+  EXPECT_EQ(j["params"], (json{{"n", 3.0}, {"m", 0.3}, {"T0", 10.0}}));
+  ASSERT_EQ(j["positions"].size(), 4u);  // 4 beads, the padding bead dropped
+  for (int b = 0; b < 4; ++b) {
+    EXPECT_EQ(j["positions"][static_cast<std::size_t>(b)],
+              (json{coordinate(2, 3, b, 0), coordinate(2, 3, b, 1), coordinate(2, 3, b, 2)}));
+  }
+  EXPECT_EQ(j["energy"], (json{{"kinetic", 23.0}, {"elastic", 23.125}, {"potential", 23.25}, {"total", 23.375}}));
+  EXPECT_EQ(j["diverged"], false);
+  EXPECT_EQ(j["steps_taken"], 150);
+  EXPECT_EQ(j["stability_warning"], true);
+  EXPECT_FALSE(j.contains("time"));
+  EXPECT_FALSE(j.contains("series"));
+  EXPECT_FALSE(j.contains("converged"));
+  EXPECT_EQ(j.dump().find("null"), std::string::npos);  // no NaN padding leaked in
+}
+
+TEST_F(ResultsInspect, SeriesMemberAddsTimeAndSeries) {
+  const json j = member_json(path_, 1, /*final_only=*/false);
+  EXPECT_EQ(j["member"], 1);
+  EXPECT_EQ(j["diverged"], true);
+  EXPECT_EQ(j["steps_taken"], 42);
+  EXPECT_EQ(j["positions"].size(), 3u);
+  EXPECT_EQ(j["time"], (json{0.0, 0.1, 0.2, 0.3}));
+  const json& series = j["series"];
+  ASSERT_EQ(series["positions"].size(), 4u);
+  ASSERT_EQ(series["velocities"].size(), 4u);
+  for (int k = 0; k < 4; ++k) {
+    const json& save = series["positions"][static_cast<std::size_t>(k)];
+    ASSERT_EQ(save.size(), 3u);  // member 1 has 3 beads
+    for (int b = 0; b < 3; ++b) {
+      EXPECT_EQ(save[static_cast<std::size_t>(b)],
+                (json{coordinate(1, k, b, 0), coordinate(1, k, b, 1), coordinate(1, k, b, 2)}));
+    }
+    EXPECT_EQ(series["velocities"][static_cast<std::size_t>(k)][2][1], -coordinate(1, k, 2, 1));
+  }
+  EXPECT_EQ(series["energy"]["kinetic"], (json{10.0, 11.0, 12.0, 13.0}));
+  EXPECT_EQ(series["energy"]["total"], (json{10.375, 11.375, 12.375, 13.375}));
+  EXPECT_EQ(series["energy"].size(), 4u);
+  EXPECT_EQ(j.dump().find("null"), std::string::npos);
+}
+
+TEST_F(ResultsInspect, SteadyMemberHasNewtonDiagnosticsAndNoTime) {
+  write_results(path_, test::make_steady_results());
+  const json j = member_json(path_, 1, /*final_only=*/true);
+  EXPECT_TRUE(j["t"].is_null());
+  EXPECT_EQ(j["converged"], false);
+  EXPECT_EQ(j["newton_iterations"], 50);
+  EXPECT_EQ(j["residual"], 3.5e-2);
+  EXPECT_EQ(j["positions"].size(), 3u);
+  const json full = member_json(path_, 0, /*final_only=*/false);
+  EXPECT_EQ(full["time"], json::array());
+  EXPECT_EQ(full["series"], json::object());
+  EXPECT_EQ(full["converged"], true);
+}
+
+TEST_F(ResultsInspect, MemberOutOfRange) {
+  try {
+    member_json(path_, 12, true);
+    FAIL() << "expected IoError";
+  } catch (const IoError& e) {
+    EXPECT_NE(std::string(e.what()).find("member 12 out of range: the file holds 3 members"), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find(path_), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(member_json(path_, 3, false), IoError);
+  EXPECT_THROW(member_json(path_, -1, true), IoError);
+}
+
+TEST_F(ResultsInspect, Summary) {
+  const json j = summary_json(path_);
+  EXPECT_EQ(j["kind"], "run");
+  EXPECT_EQ(j["model"], "greenspan");
+  EXPECT_EQ(j["scheme"], "rk4");
+  EXPECT_EQ(j["backend"], "cpu (2 threads)");
+  EXPECT_EQ(j["precision"], "float64");
+  EXPECT_EQ(j["members"], 3);
+  EXPECT_EQ(j["max_beads"], 5);
+  EXPECT_EQ(j["saves"], 4);
+  EXPECT_EQ(j["fields"], (json{"positions", "velocities", "energy"}));
+  EXPECT_EQ(j["diverged"], 1);
+  EXPECT_EQ(j["stability_warnings"], 2);
+  EXPECT_EQ(j["varied_keys"], (json{"params.m", "params.n"}));
+  EXPECT_EQ(j["params"], (json{"n", "m", "T0"}));
+  EXPECT_EQ(j["created"], "2024-05-01T12:00:00Z");
+  EXPECT_EQ(j["rodswarm_version"], "0.1.0");
+  EXPECT_FALSE(j.contains("converged"));
+}
+
+TEST_F(ResultsInspect, SteadySummaryCountsConverged) {
+  write_results(path_, test::make_steady_results());
+  const json j = summary_json(path_);
+  EXPECT_EQ(j["kind"], "steady");
+  EXPECT_EQ(j["saves"], 0);
+  EXPECT_EQ(j["fields"], json::array());
+  EXPECT_EQ(j["converged"], 2);
+}
+
+}  // namespace
+}  // namespace rodswarm

@@ -1,0 +1,136 @@
+/// @file test_results_roundtrip.cpp
+/// write_results then read_results gives back exactly what was written, and the file has the documented
+/// layout (docs/results_layout.md).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "io/h5_data.hpp"
+#include "io/h5_handles.hpp"
+#include "io/results.hpp"
+#include "results_fixture.hpp"
+
+namespace rodswarm {
+namespace {
+
+using test::TempDir;
+
+TEST(ResultsRoundTrip, AllFieldsComeBackExactly) {
+  TempDir dir;
+  const Results written = test::make_results();
+  write_results(dir.file("run.h5"), written);
+  const Results read = read_results(dir.file("run.h5"));
+  test::expect_same_results(written, read);
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"run.h5"});  // no temporary left behind
+}
+
+TEST(ResultsRoundTrip, SteadyFile) {
+  TempDir dir;
+  const Results written = test::make_steady_results();
+  write_results(dir.file("steady.h5"), written);
+  const Results read = read_results(dir.file("steady.h5"));
+  test::expect_same_results(written, read);
+  EXPECT_EQ(read.kind, "steady");
+  EXPECT_EQ(read.newton_iterations, (std::vector<std::int32_t>{6, 50, 7}));
+}
+
+TEST(ResultsRoundTrip, NoSavesAndNoEnergy) {
+  TempDir dir;
+  Results written = test::make_results();
+  written.time.clear();
+  written.series_positions.clear();
+  written.series_velocities.clear();
+  written.series_energy.clear();
+  written.energy_names.clear();
+  written.final_energy.clear();
+  written.varied_keys.clear();
+  write_results(dir.file("bare.h5"), written);
+  const Results read = read_results(dir.file("bare.h5"));
+  test::expect_same_results(written, read);
+}
+
+TEST(ResultsRoundTrip, LongConfigAndUnicodeStrings) {
+  // Attributes stored in the object header are limited to 64 KiB; the config must not be.
+  TempDir dir;
+  Results written = test::make_results();
+  written.config_json = "{\"note\": \"" + std::string(1 << 20, 'x') + "\"}";
+  written.backend = "cpu \xc2\xb5-arch";  // UTF-8
+  write_results(dir.file("long.h5"), written);
+  const Results read = read_results(dir.file("long.h5"));
+  EXPECT_EQ(read.config_json, written.config_json);
+  EXPECT_EQ(read.backend, written.backend);
+}
+
+TEST(ResultsRoundTrip, RewriteReplacesTheFile) {
+  TempDir dir;
+  Results first = test::make_results();
+  write_results(dir.file("run.h5"), first);
+  Results second = test::make_steady_results();
+  second.model = "nishinari";
+  write_results(dir.file("run.h5"), second);
+  test::expect_same_results(second, read_results(dir.file("run.h5")));
+}
+
+TEST(ResultsLayout, DatasetsAndAttributesAsDocumented) {
+  TempDir dir;
+  write_results(dir.file("run.h5"), test::make_results());
+  const h5::ErrorSilencer silence;
+  h5::Handle file = h5::open_file(dir.file("run.h5"));
+  const hid_t f = file.get();
+  EXPECT_EQ(h5::read_string_attribute(f, "format"), "rodswarm-results");
+  EXPECT_EQ(h5::read_int_attribute(f, "format_version"), 1);
+  EXPECT_EQ(h5::read_string_attribute(f, "kind"), "run");
+
+  EXPECT_EQ(h5::dataset_dims(f, "/members/beads"), (h5::Dims{3}));
+  EXPECT_EQ(h5::dataset_dims(f, "/members/params/m"), (h5::Dims{3}));
+  EXPECT_EQ(h5::dataset_dims(f, "/members/diverged"), (h5::Dims{3}));
+  EXPECT_EQ(h5::dataset_dims(f, "/time"), (h5::Dims{4}));
+  EXPECT_EQ(h5::dataset_dims(f, "/series/positions"), (h5::Dims{3, 4, 5, 3}));
+  EXPECT_EQ(h5::dataset_dims(f, "/series/velocities"), (h5::Dims{3, 4, 5, 3}));
+  EXPECT_EQ(h5::dataset_dims(f, "/series/energy"), (h5::Dims{3, 4, 4}));
+  EXPECT_EQ(h5::dataset_dims(f, "/final/positions"), (h5::Dims{3, 5, 3}));
+  EXPECT_EQ(h5::dataset_dims(f, "/final/energy"), (h5::Dims{3, 4}));
+  EXPECT_FALSE(h5::exists(f, "/steady"));
+
+  h5::Handle params = h5::open_group(f, "/members/params");
+  EXPECT_EQ(h5::read_string_attribute(params.get(), "names"), R"(["n","m","T0"])");
+  h5::Handle members = h5::open_group(f, "/members");
+  EXPECT_EQ(h5::read_string_attribute(members.get(), "varied_keys"), R"(["params.m","params.n"])");
+  h5::Handle energy = h5::open_dataset(f, "/final/energy");
+  EXPECT_EQ(h5::read_string_attribute(energy.get(), "components"), R"(["kinetic","elastic","potential","total"])");
+
+  // Chunked by whole members: all 3 members of this small file share one chunk.
+  h5::Handle positions = h5::open_dataset(f, "/series/positions");
+  h5::Handle dcpl(H5Dget_create_plist(positions.get()), H5Pclose);
+  ASSERT_EQ(H5Pget_layout(dcpl.get()), H5D_CHUNKED);
+  h5::Dims chunk(4);
+  ASSERT_EQ(H5Pget_chunk(dcpl.get(), 4, chunk.data()), 4);
+  EXPECT_EQ(chunk, (h5::Dims{3, 4, 5, 3}));
+}
+
+TEST(ResultsLayout, ParamsWithoutRecordedOrderReadAlphabetically) {
+  // Files edited by other tools may lose the "names" attribute; the datasets still come back.
+  TempDir dir;
+  write_results(dir.file("run.h5"), test::make_results());
+  {
+    const h5::ErrorSilencer silence;
+    h5::Handle file(H5Fopen(dir.file("run.h5").c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose);
+    ASSERT_TRUE(file);
+    ASSERT_GE(H5Adelete_by_name(file.get(), "/members/params", "names", H5P_DEFAULT), 0);
+  }
+  const Results read = read_results(dir.file("run.h5"));
+  EXPECT_EQ(read.param_names, (std::vector<std::string>{"T0", "m", "n"}));
+  EXPECT_EQ(read.params, (std::vector<std::vector<double>>{{9.0, 9.5, 10.0}, {0.1, 0.2, 0.3}, {4.0, 2.0, 3.0}}));
+}
+
+TEST(ResultsLayout, ChunksHoldWholeMembersUpToAboutOneMebibyte) {
+  // 480 bytes a member: 2184 members a chunk, or all of them when fewer.
+  EXPECT_EQ(h5::member_chunk_dims({1000, 4, 5, 3}, 8), (h5::Dims{1000, 4, 5, 3}));
+  EXPECT_EQ(h5::member_chunk_dims({100000, 4, 5, 3}, 8), (h5::Dims{2184, 4, 5, 3}));
+  EXPECT_EQ(h5::member_chunk_dims({100000}, 1), (h5::Dims{100000}));
+  // One member of 240 MB: one member a chunk, split along the saves (24000 bytes a save).
+  EXPECT_EQ(h5::member_chunk_dims({10, 10000, 1000, 3}, 8), (h5::Dims{1, 43, 1000, 3}));
+}
+
+}  // namespace
+}  // namespace rodswarm
