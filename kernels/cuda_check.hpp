@@ -11,8 +11,8 @@ namespace rodswarm {
 
 inline void cuda_check(cudaError_t status, const char* expr, const char* file, int line) {
   if (status != cudaSuccess) {
-    throw std::runtime_error(std::string("CUDA error at ") + file + ":" + std::to_string(line) + ": " + expr +
-                             ": " + cudaGetErrorString(status));
+    throw std::runtime_error(std::string("CUDA error at ") + file + ":" + std::to_string(line) + ": " + expr + ": " +
+                             cudaGetErrorString(status));
   }
 }
 

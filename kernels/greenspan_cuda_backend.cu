@@ -60,8 +60,8 @@ class CudaGreenspanBackend final : public GreenspanBackend<Real> {
 
  private:
   greenspan::EnsembleView<Real> view() {
-    return greenspan::EnsembleView<Real>{members_,    offset_.data(), params_.data(), dt_.data(),
-                                         y_.data(),   v_.data(),      steps_.data(),  status_.data()};
+    return greenspan::EnsembleView<Real>{members_,  offset_.data(), params_.data(), dt_.data(),
+                                         y_.data(), v_.data(),      steps_.data(),  status_.data()};
   }
 
   std::string device_;

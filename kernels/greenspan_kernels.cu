@@ -50,8 +50,7 @@ __global__ void advance_greenspan_kernel(greenspan::EnsembleView<Real> e, greens
 
 template <class Real>
 __global__ void solve_greenspan_steady_kernel(greenspan::EnsembleView<Real> e, Real* scratch, Real tol, int max_iter,
-                                              std::int32_t* iterations, double* residual,
-                                              std::uint8_t* converged) {
+                                              std::int32_t* iterations, double* residual, std::uint8_t* converged) {
   const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= e.members) return;
   const greenspan::Params<Real> p = e.params[i];
@@ -88,11 +87,11 @@ void launch_advance_greenspan(greenspan::EnsembleView<Real> ensemble, greenspan:
   RODSWARM_CUDA_CHECK(cudaDeviceGetAttribute(&shared_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
   if (shared > static_cast<std::size_t>(shared_optin)) {
     throw std::runtime_error("members of " + std::to_string(max_n) + " beads need " + std::to_string(shared) +
-                             " bytes of shared memory per block; this device allows " +
-                             std::to_string(shared_optin) + " (use --backend cpu for such members)");
+                             " bytes of shared memory per block; this device allows " + std::to_string(shared_optin) +
+                             " (use --backend cpu for such members)");
   }
-  RODSWARM_CUDA_CHECK(cudaFuncSetAttribute(advance_greenspan_kernel<Real>,
-                                           cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared)));
+  RODSWARM_CUDA_CHECK(cudaFuncSetAttribute(advance_greenspan_kernel<Real>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           static_cast<int>(shared)));
   const auto blocks = static_cast<unsigned>(std::min<std::int64_t>(ensemble.members, 1 << 30));
   advance_greenspan_kernel<Real><<<blocks, block_threads(max_n), shared>>>(ensemble, scheme, d_target);
   RODSWARM_CUDA_CHECK_LAUNCH();
@@ -105,21 +104,21 @@ void launch_solve_greenspan_steady(greenspan::EnsembleView<Real> ensemble, Real*
   if (ensemble.members == 0) return;
   const int threads = 128;
   const auto blocks = static_cast<unsigned>((ensemble.members + threads - 1) / threads);
-  solve_greenspan_steady_kernel<Real><<<blocks, threads>>>(ensemble, d_scratch, tol, max_iter, d_iterations,
-                                                           d_residual, d_converged);
+  solve_greenspan_steady_kernel<Real>
+      <<<blocks, threads>>>(ensemble, d_scratch, tol, max_iter, d_iterations, d_residual, d_converged);
   RODSWARM_CUDA_CHECK_LAUNCH();
   RODSWARM_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 template std::size_t greenspan_shared_bytes<double>(int);
 template std::size_t greenspan_shared_bytes<float>(int);
-template void launch_advance_greenspan<double>(greenspan::EnsembleView<double>, greenspan::Scheme,
-                                               const std::int64_t*, int);
-template void launch_advance_greenspan<float>(greenspan::EnsembleView<float>, greenspan::Scheme,
-                                              const std::int64_t*, int);
+template void launch_advance_greenspan<double>(greenspan::EnsembleView<double>, greenspan::Scheme, const std::int64_t*,
+                                               int);
+template void launch_advance_greenspan<float>(greenspan::EnsembleView<float>, greenspan::Scheme, const std::int64_t*,
+                                              int);
 template void launch_solve_greenspan_steady<double>(greenspan::EnsembleView<double>, double*, double, int,
                                                     std::int32_t*, double*, std::uint8_t*);
-template void launch_solve_greenspan_steady<float>(greenspan::EnsembleView<float>, float*, float, int,
-                                                   std::int32_t*, double*, std::uint8_t*);
+template void launch_solve_greenspan_steady<float>(greenspan::EnsembleView<float>, float*, float, int, std::int32_t*,
+                                                   double*, std::uint8_t*);
 
 }  // namespace rodswarm

@@ -45,8 +45,9 @@ void add_validate_verb(CLI::App& app, int& exit_code) {
       const double real = job.precision == Precision::float32 ? 4 : 8;
       const double state = double(e.beads()) * 2 * real + M * (sizeof(greenspan::Params<double>) + 24);
       const double B = max_n + 2;
-      const double series = M * saves * ((job.output.positions ? B * 3 : 0) + (job.output.velocities ? B * 3 : 0) +
-                                         (job.output.energy ? 5 : 0)) * 8;
+      const double series =
+          M * saves *
+          ((job.output.positions ? B * 3 : 0) + (job.output.velocities ? B * 3 : 0) + (job.output.energy ? 5 : 0)) * 8;
       const double final_state = M * (B * 3 * (job.output.velocities ? 2 : 1) + 5 + 4) * 8;
       std::printf("config OK: %s\n", job.source.c_str());
       std::printf("  model greenspan, scheme %s, precision %s\n",
@@ -57,8 +58,8 @@ void add_validate_verb(CLI::App& app, int& exit_code) {
       for (const auto& key : job.varied_keys) std::printf("    %s\n", key.c_str());
       std::printf("  beads per member: up to %d moving (+2 fixed ends); steps: up to %.0f; saves: %.0f\n", max_n,
                   max_steps, saves);
-      std::printf("  memory estimate: state %s on the device, results %s in memory and on disk\n",
-                  bytes(state).c_str(), bytes(series + final_state).c_str());
+      std::printf("  memory estimate: state %s on the device, results %s in memory and on disk\n", bytes(state).c_str(),
+                  bytes(series + final_state).c_str());
       const std::string warning = describe_stability(check_stability(job), job.scheme);
       if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
       return exit_ok;

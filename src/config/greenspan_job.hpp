@@ -18,9 +18,9 @@ namespace rodswarm {
 struct OutputSpec {
   std::string path = "results.h5";
   double save_every = 0.0;
-  bool positions = true;   ///< fields contains "positions"
-  bool velocities = false; ///< fields contains "velocities"
-  bool energy = true;      ///< fields contains "energy"
+  bool positions = true;    ///< fields contains "positions"
+  bool velocities = false;  ///< fields contains "velocities"
+  bool energy = true;       ///< fields contains "energy"
 };
 
 /// `compare`: relative tolerance of backend vs reference, and how many members to check by default.
@@ -36,8 +36,8 @@ struct SteadySpec {
 };
 
 struct GreenspanJob {
-  std::string source;              ///< config file name, for messages
-  nlohmann::json config;           ///< the config after --set overrides; stored in results
+  std::string source;     ///< config file name, for messages
+  nlohmann::json config;  ///< the config after --set overrides; stored in results
   Precision precision = Precision::float64;
   greenspan::Scheme scheme = greenspan::Scheme::paper;
   OutputSpec output;

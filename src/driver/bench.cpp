@@ -39,10 +39,10 @@ double fma_peak() {
 nlohmann::json problem_config(const std::string& scheme, bool large, std::int64_t members, std::int64_t steps) {
   // Example 1 of the paper, or a 1000-bead string with the same tension scale, damped enough to be inside both
   // schemes' stability bounds at dt = 1e-5.
-  nlohmann::json params = large ? nlohmann::json{{"n", 1000}, {"dx", 0.002}, {"m", 0.001}, {"T0", 9.0}, {"eps", 0.01},
-                                                 {"alpha", 0.2}, {"g", 32.2}}
-                                : nlohmann::json{{"n", 9}, {"dx", 0.1}, {"m", 0.1}, {"T0", 9.0}, {"eps", 0.01},
-                                                 {"alpha", 0.6}, {"g", 32.2}};
+  nlohmann::json params = large ? nlohmann::json{{"n", 1000},   {"dx", 0.002},  {"m", 0.001}, {"T0", 9.0},
+                                                 {"eps", 0.01}, {"alpha", 0.2}, {"g", 32.2}}
+                                : nlohmann::json{{"n", 9},      {"dx", 0.1},    {"m", 0.1}, {"T0", 9.0},
+                                                 {"eps", 0.01}, {"alpha", 0.6}, {"g", 32.2}};
   const double dt = large ? 1e-5 : 0.002;
   nlohmann::json peak = large ? nlohmann::json::array({1.0, 0.05}) : nlohmann::json::array({0.5, 0.5});
   nlohmann::json cfg = {{"model", "greenspan"},
@@ -53,8 +53,7 @@ nlohmann::json problem_config(const std::string& scheme, bool large, std::int64_
   if (members > 1) {
     // Members differ in their peak height so that no two are identical.
     const double y = peak[1].get<double>();
-    cfg["ensemble"] = {{"mode", "grid"},
-                       {"vary", {{"initial.peak[1]", {{"linspace", {0.5 * y, y, members}}}}}}};
+    cfg["ensemble"] = {{"mode", "grid"}, {"vary", {{"initial.peak[1]", {{"linspace", {0.5 * y, y, members}}}}}}};
   }
   return cfg;
 }
@@ -118,25 +117,34 @@ std::string format_bench(const std::vector<BenchRow>& rows) {
     std::snprintf(line, sizeof line, "%-10s %-16s %-9s %-8s %8lld %6d %6lld %9.3f %13.3e %9.2f %9.1f %7.1f%%\n",
                   r.model.c_str(), r.problem.c_str(), r.scheme.c_str(), r.precision.c_str(),
                   static_cast<long long>(r.members), r.beads, static_cast<long long>(r.steps), r.seconds,
-                  r.bead_steps_per_second, r.achieved_flops * 1e-9, r.peak_flops * 1e-9,
-                  100.0 * r.roofline_fraction);
+                  r.bead_steps_per_second, r.achieved_flops * 1e-9, r.peak_flops * 1e-9, 100.0 * r.roofline_fraction);
     out << line;
   }
-  if (!rows.empty()) out << "backend: " << rows.front().backend << "; peak = "
-                         << (rows.front().backend.rfind("cuda", 0) == 0 ? "nominal device FMA peak"
-                                                                         : "measured FMA peak of all host threads")
-                         << "; FLOPs per bead-step as counted in include/rodswarm/models/greenspan_stepper.hpp";
+  if (!rows.empty())
+    out << "backend: " << rows.front().backend << "; peak = "
+        << (rows.front().backend.rfind("cuda", 0) == 0 ? "nominal device FMA peak"
+                                                       : "measured FMA peak of all host threads")
+        << "; FLOPs per bead-step as counted in include/rodswarm/models/greenspan_stepper.hpp";
   return out.str();
 }
 
 nlohmann::json bench_json(const std::vector<BenchRow>& rows) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& r : rows) {
-    out.push_back({{"model", r.model}, {"problem", r.problem}, {"scheme", r.scheme}, {"backend", r.backend},
-                   {"precision", r.precision}, {"members", r.members}, {"beads", r.beads}, {"steps", r.steps},
-                   {"seconds", r.seconds}, {"bead_steps_per_second", r.bead_steps_per_second},
-                   {"flop_per_bead_step", r.flop_per_bead_step}, {"achieved_flops", r.achieved_flops},
-                   {"peak_flops", r.peak_flops}, {"roofline_fraction", r.roofline_fraction}});
+    out.push_back({{"model", r.model},
+                   {"problem", r.problem},
+                   {"scheme", r.scheme},
+                   {"backend", r.backend},
+                   {"precision", r.precision},
+                   {"members", r.members},
+                   {"beads", r.beads},
+                   {"steps", r.steps},
+                   {"seconds", r.seconds},
+                   {"bead_steps_per_second", r.bead_steps_per_second},
+                   {"flop_per_bead_step", r.flop_per_bead_step},
+                   {"achieved_flops", r.achieved_flops},
+                   {"peak_flops", r.peak_flops},
+                   {"roofline_fraction", r.roofline_fraction}});
   }
   return out;
 }

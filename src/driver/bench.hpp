@@ -17,7 +17,7 @@ namespace rodswarm {
 struct BenchRow {
   std::string model, problem, scheme, backend, precision;
   std::int64_t members = 0;
-  int beads = 0;          ///< moving beads per member
+  int beads = 0;  ///< moving beads per member
   std::int64_t steps = 0;
   double seconds = 0.0;
   double bead_steps_per_second = 0.0;

@@ -89,11 +89,11 @@ CompareReport compare_greenspan(const GreenspanJob& full_job, const RunOptions& 
       compare_state(&r.series_positions[row * B * 3], &r.series_velocities[row * B * 3], &r.series_energy[row * E],
                     ref.y[k], ref.v[k]);
     }
-    compare_state(&r.final_positions[i * B * 3], &r.final_velocities[i * B * 3], &r.final_energy[i * E],
-                  ref.y.back(), ref.v.back());
+    compare_state(&r.final_positions[i * B * 3], &r.final_velocities[i * B * 3], &r.final_energy[i * E], ref.y.back(),
+                  ref.v.back());
   }
-  for (auto [name, err] : {std::pair<const char*, FieldError>{"positions", pos}, {"velocities", vel},
-                           {"energy", energy}}) {
+  for (auto [name, err] :
+       {std::pair<const char*, FieldError>{"positions", pos}, {"velocities", vel}, {"energy", energy}}) {
     CompareRow row{name, err.max_abs, err.relative(), tol, err.relative() <= tol};
     report.ok = report.ok && row.ok;
     report.rows.push_back(row);
@@ -110,8 +110,8 @@ std::string format_compare(const CompareReport& report) {
                 "tolerance", "status");
   out << line;
   for (const auto& row : report.rows) {
-    std::snprintf(line, sizeof line, "  %-11s %14.3e %14.3e %11.1e  %s\n", row.field.c_str(), row.max_abs,
-                  row.max_rel, row.tolerance, row.ok ? "ok" : "FAIL");
+    std::snprintf(line, sizeof line, "  %-11s %14.3e %14.3e %11.1e  %s\n", row.field.c_str(), row.max_abs, row.max_rel,
+                  row.tolerance, row.ok ? "ok" : "FAIL");
     out << line;
   }
   out << (report.ok ? "compare: all fields within tolerance" : "compare: FAILED: errors above tolerance");

@@ -45,8 +45,8 @@ Results results_skeleton(const GreenspanJob& job, const std::string& backend) {
   r.beads.resize(static_cast<std::size_t>(r.members));
   for (std::size_t i = 0; i < static_cast<std::size_t>(r.members); ++i) {
     const auto& p = e.params[i];
-    const double values[] = {double(p.n), p.dx, p.m, p.T0, p.eps, p.alpha, p.g, p.tension_exponent,
-                             p.y_left, p.y_right, e.dt[i], job.t_end[i]};
+    const double values[] = {double(p.n),        p.dx,     p.m,       p.T0,    p.eps,       p.alpha, p.g,
+                             p.tension_exponent, p.y_left, p.y_right, e.dt[i], job.t_end[i]};
     for (std::size_t k = 0; k < r.param_names.size(); ++k) r.params[k][i] = values[k];
     r.beads[i] = p.n + 2;
   }
@@ -137,7 +137,8 @@ RunReport run_typed(const GreenspanJob& job, const RunOptions& options) {
     for (std::int64_t ii = 0; ii < static_cast<std::int64_t>(members); ++ii) {
       const auto i = static_cast<std::size_t>(ii);
       // A member that diverged before this save, or whose run ended before it, has no state here (NaN).
-      if (ensemble.steps_done[i] != target[i] || (k > 0 && target[i] != static_cast<std::int64_t>(k) * steps_per_save[i]))
+      if (ensemble.steps_done[i] != target[i] ||
+          (k > 0 && target[i] != static_cast<std::int64_t>(k) * steps_per_save[i]))
         continue;
       const std::size_t row = i * S + k;
       record_member(job, ensemble, i, B, r.series_positions.empty() ? nullptr : &r.series_positions[row * B * 3],
@@ -161,8 +162,8 @@ RunReport run_typed(const GreenspanJob& job, const RunOptions& options) {
   if (S > 0) record_save(0, target);
   // Save points (or, without saves, about a hundred chunks so that the progress bar moves).
   const bool saving = S > 1;
-  const auto intervals =
-      static_cast<std::int64_t>(saving ? S - 1 : static_cast<std::size_t>(std::min<std::int64_t>(100, report.max_steps)));
+  const auto intervals = static_cast<std::int64_t>(
+      saving ? S - 1 : static_cast<std::size_t>(std::min<std::int64_t>(100, report.max_steps)));
   for (std::int64_t k = 1; k <= intervals; ++k) {
     for (std::size_t i = 0; i < members; ++i) {
       target[i] = saving ? std::min<std::int64_t>(k * steps_per_save[i], total_steps[i])
@@ -283,8 +284,7 @@ RunReport steady_greenspan(const GreenspanJob& job, const RunOptions& options) {
     all.member_limit = -1;
     return steady_greenspan(head_of(job, options.member_limit), all);
   }
-  return job.precision == Precision::float32 ? steady_typed<float>(job, options)
-                                             : steady_typed<double>(job, options);
+  return job.precision == Precision::float32 ? steady_typed<float>(job, options) : steady_typed<double>(job, options);
 }
 
 }  // namespace rodswarm

@@ -15,15 +15,15 @@ namespace rodswarm {
 
 struct RunOptions {
   BackendKind backend = BackendKind::cpu;
-  bool progress = false;          ///< draw a progress bar on stderr
-  std::int64_t member_limit = -1; ///< run only the first K members (compare); -1 = all
+  bool progress = false;           ///< draw a progress bar on stderr
+  std::int64_t member_limit = -1;  ///< run only the first K members (compare); -1 = all
 };
 
 struct RunReport {
   Results results;
   StabilityReport stability;
-  double wall_seconds = 0.0;   ///< integration time, excluding expansion and file writing
-  double bead_steps = 0.0;     ///< sum over members of beads x steps taken
+  double wall_seconds = 0.0;  ///< integration time, excluding expansion and file writing
+  double bead_steps = 0.0;    ///< sum over members of beads x steps taken
   std::int64_t diverged = 0;
   std::int64_t max_steps = 0;  ///< the longest member's step count
 };

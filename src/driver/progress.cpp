@@ -28,8 +28,8 @@ void ProgressBar::update(double done) {
   const int filled = static_cast<int>(fraction * width);
   std::string bar(static_cast<std::size_t>(filled), '#');
   bar.append(static_cast<std::size_t>(width - filled), '.');
-  std::fprintf(stderr, "\r%s [%s] %5.1f%%  %.1f s elapsed, %.1f s left ", label_.c_str(), bar.c_str(),
-               100.0 * fraction, elapsed, eta);
+  std::fprintf(stderr, "\r%s [%s] %5.1f%%  %.1f s elapsed, %.1f s left ", label_.c_str(), bar.c_str(), 100.0 * fraction,
+               elapsed, eta);
   std::fflush(stderr);
   drawn_ = true;
 }

@@ -42,8 +42,8 @@ StabilityReport check_stability(const GreenspanJob& job) {
     ++report.count;
     if (report.examples.size() < 10) {
       const auto& p = e.params[static_cast<std::size_t>(i)];
-      report.examples.push_back({i, omega2[static_cast<std::size_t>(i)], p.alpha / (2.0 * p.m),
-                                 e.dt[static_cast<std::size_t>(i)]});
+      report.examples.push_back(
+          {i, omega2[static_cast<std::size_t>(i)], p.alpha / (2.0 * p.m), e.dt[static_cast<std::size_t>(i)]});
     }
   }
   return report;

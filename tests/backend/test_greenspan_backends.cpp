@@ -83,10 +83,11 @@ TEST_F(GreenspanBackend, Example1AtTenSecondsMatchesThePaper) {
 std::vector<double> observed_orders(const RunOptions& options, const std::string& scheme,
                                     const std::vector<double>& dts) {
   const std::string path = std::string(RODSWARM_SOURCE_DIR) + "/examples/greenspan/example1.json";
-  const auto start = run_greenspan(load_job(path, {"integrator.scheme=\"rk4\"", "integrator.dt=0.00001",
-                                                   "integrator.t_end=0.2", "output.save_every=0",
-                                                   "output.fields=[\"velocities\"]"}),
-                                   options).results;
+  const auto start =
+      run_greenspan(load_job(path, {"integrator.scheme=\"rk4\"", "integrator.dt=0.00001", "integrator.t_end=0.2",
+                                    "output.save_every=0", "output.fields=[\"velocities\"]"}),
+                    options)
+          .results;
   nlohmann::json points = nlohmann::json::array(), velocities = nlohmann::json::array();
   for (int b = 0; b <= 10; ++b) points.push_back({start.final_positions[b * 3], start.final_positions[b * 3 + 1], 0.0});
   for (int b = 1; b <= 9; ++b) velocities.push_back(start.final_velocities[b * 3 + 1]);
@@ -133,8 +134,9 @@ TEST_F(GreenspanBackend, PaperSchemeConvergesAtOrderOne) {
 
 TEST_F(GreenspanBackend, DivergingMemberIsFlaggedAndTheOthersFinish) {
   // dt = 0.05 puts member 1 far outside the paper scheme's bound (omega^2 < 4 gamma / dt = 240).
-  auto job = load("example1.json", {"output.save_every=0.1",
-                                    "ensemble={\"mode\": \"zip\", \"vary\": {\"integrator.dt\": [0.002, 0.05, 0.002]}}"});
+  auto job = load(
+      "example1.json",
+      {"output.save_every=0.1", "ensemble={\"mode\": \"zip\", \"vary\": {\"integrator.dt\": [0.002, 0.05, 0.002]}}"});
   const auto report = run_greenspan(job, options_);
   const auto& r = report.results;
   ASSERT_EQ(r.members, 3);
@@ -190,9 +192,9 @@ TEST_F(GreenspanBackend, SteadyStatesOfExamples2And6AgreeWithLongRk4Dynamics) {
 }
 
 TEST_F(GreenspanBackend, MembersOfDifferentSizesAgreeWithTheReference) {
-  auto job = load("example1.json", {"integrator.scheme=\"rk4\"", "integrator.t_end=1", "output.save_every=0.1",
-                                    "initial.peak=[0.3, 0.2]",
-                                    "ensemble={\"mode\": \"grid\", \"vary\": {\"params.n\": [5, 9, 14]}}"});
+  auto job = load("example1.json",
+                  {"integrator.scheme=\"rk4\"", "integrator.t_end=1", "output.save_every=0.1",
+                   "initial.peak=[0.3, 0.2]", "ensemble={\"mode\": \"grid\", \"vary\": {\"params.n\": [5, 9, 14]}}"});
   const auto report = compare_greenspan(job, options_, 3);
   std::printf("%s\n", format_compare(report).c_str());
   EXPECT_EQ(report.members, 3);
@@ -200,8 +202,8 @@ TEST_F(GreenspanBackend, MembersOfDifferentSizesAgreeWithTheReference) {
 }
 
 TEST_F(GreenspanBackend, Float32RunStaysNearTheFloat64Reference) {
-  const auto report = compare_greenspan(load("example1.json", {"precision=\"float32\"", "integrator.scheme=\"rk4\""}),
-                                        options_, 1);
+  const auto report =
+      compare_greenspan(load("example1.json", {"precision=\"float32\"", "integrator.scheme=\"rk4\""}), options_, 1);
   std::printf("%s\n", format_compare(report).c_str());
   EXPECT_TRUE(report.ok);
 }

@@ -32,8 +32,8 @@ class Cli : public ::testing::Test {
   /// Runs `rodswarm ARGS` inside the test's directory; captures stdout, stderr and the exit code.
   Outcome rodswarm(const std::string& args) {
     const std::string out = (dir_ / "stdout.txt").string(), err = (dir_ / "stderr.txt").string();
-    const std::string cmd = "cd '" + dir_.string() + "' && '" + RODSWARM_BINARY + "' " + args + " >'" + out +
-                            "' 2>'" + err + "' </dev/null";
+    const std::string cmd = "cd '" + dir_.string() + "' && '" + RODSWARM_BINARY + "' " + args + " >'" + out + "' 2>'" +
+                            err + "' </dev/null";
     const int status = std::system(cmd.c_str());
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
   }

@@ -20,13 +20,13 @@ namespace rodswarm::greenspan {
 template <class Real>
 struct EnsembleView {
   std::int64_t members;
-  const std::int64_t* offset;   ///< members + 1 bead offsets
-  const Params<Real>* params;   ///< members
-  const Real* dt;               ///< members: time step of each member
-  Real* y;                      ///< offset[members] heights of the moving beads
-  Real* v;                      ///< offset[members] velocities
-  std::int64_t* steps_done;     ///< members: steps taken so far
-  std::uint8_t* status;         ///< members: MemberStatus
+  const std::int64_t* offset;  ///< members + 1 bead offsets
+  const Params<Real>* params;  ///< members
+  const Real* dt;              ///< members: time step of each member
+  Real* y;                     ///< offset[members] heights of the moving beads
+  Real* v;                     ///< offset[members] velocities
+  std::int64_t* steps_done;    ///< members: steps taken so far
+  std::uint8_t* status;        ///< members: MemberStatus
 };
 
 /// Owning host storage.
@@ -59,8 +59,8 @@ struct Ensemble {
   }
 
   EnsembleView<Real> view() {
-    return EnsembleView<Real>{members(), offset.data(), params.data(), dt.data(), y.data(), v.data(),
-                              steps_done.data(), status.data()};
+    return EnsembleView<Real>{members(), offset.data(), params.data(),     dt.data(),
+                              y.data(),  v.data(),      steps_done.data(), status.data()};
   }
 };
 

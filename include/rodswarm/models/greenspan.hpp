@@ -20,17 +20,17 @@ namespace rodswarm::greenspan {
 /// Parameters of one member. Trivially copyable: stored in one device array per ensemble.
 template <class Real>
 struct Params {
-  int n;                   ///< number of moving beads
-  Real dx;                 ///< horizontal bead spacing
-  Real m;                  ///< mass of each moving bead
-  Real T0;                 ///< tension scale of (6.1)
-  Real eps;                ///< quadratic coefficient of (6.1)
-  Real alpha;              ///< viscous damping coefficient (force per velocity)
-  Real g;                  ///< gravitational acceleration (acts in -y)
-  Real tension_exponent;   ///< q: the bracket of (6.1) raised to this power
-  Real y_left;             ///< height of the fixed bead 0 (paper: 0)
-  Real y_right;            ///< height of the fixed bead n+1 (paper: 0)
-  Real divergence_bound;   ///< |y| above this (or a non-finite state) flags the member as diverged
+  int n;                  ///< number of moving beads
+  Real dx;                ///< horizontal bead spacing
+  Real m;                 ///< mass of each moving bead
+  Real T0;                ///< tension scale of (6.1)
+  Real eps;               ///< quadratic coefficient of (6.1)
+  Real alpha;             ///< viscous damping coefficient (force per velocity)
+  Real g;                 ///< gravitational acceleration (acts in -y)
+  Real tension_exponent;  ///< q: the bracket of (6.1) raised to this power
+  Real y_left;            ///< height of the fixed bead 0 (paper: 0)
+  Real y_right;           ///< height of the fixed bead n+1 (paper: 0)
+  Real divergence_bound;  ///< |y| above this (or a non-finite state) flags the member as diverged
 };
 
 /// Converts parameters between precisions (the host keeps float64, a float32 run gets a copy).
@@ -105,8 +105,7 @@ RODSWARM_HD Real segment_potential_q1(Real d, const Params<Real>& p) {
   // int T0 eps d^3/(2 dx^2 r) = T0 eps/(2 dx^2) (r^3/3 - dx^2 r).
   const Real v_lin = p.T0 * (r - dx);
   const Real v_abs = p.T0 / (Real(2) * dx) * (a * r - dx * dx * std::asinh(a / dx));
-  const Real v_eps = p.T0 * p.eps / (Real(2) * dx * dx) *
-                     ((r * r * r - dx * dx * dx) / Real(3) - dx * dx * (r - dx));
+  const Real v_eps = p.T0 * p.eps / (Real(2) * dx * dx) * ((r * r * r - dx * dx * dx) / Real(3) - dx * dx * (r - dx));
   return v_lin + v_abs + v_eps;
 }
 
@@ -127,8 +126,8 @@ RODSWARM_HD Real segment_potential(Real d, const Params<Real>& p) {
   for (int k = 0; k < panels; ++k) {
     const Real mid = (Real(k) + Real(0.5)) * h;
     for (int i = 0; i < 4; ++i) {
-      sum += weight[i] * (segment_force(mid + Real(0.5) * h * node[i], p) +
-                          segment_force(mid - Real(0.5) * h * node[i], p));
+      sum += weight[i] *
+             (segment_force(mid + Real(0.5) * h * node[i], p) + segment_force(mid - Real(0.5) * h * node[i], p));
     }
   }
   return Real(0.5) * h * sum;
@@ -143,9 +142,9 @@ RODSWARM_HD Real bead_force(Real f_left, Real f_right, Real v, const Params<Real
 /// Energies of one member's state, in the paper's units.
 template <class Real>
 struct Energy {
-  Real kinetic;    ///< sum m v^2 / 2
-  Real elastic;    ///< sum over the n+1 segments of V(d)
-  Real gravity;    ///< sum m g y over the moving beads
+  Real kinetic;  ///< sum m v^2 / 2
+  Real elastic;  ///< sum over the n+1 segments of V(d)
+  Real gravity;  ///< sum m g y over the moving beads
   RODSWARM_HD Real potential() const { return elastic + gravity; }
   RODSWARM_HD Real total() const { return kinetic + elastic + gravity; }
 };

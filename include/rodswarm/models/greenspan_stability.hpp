@@ -46,7 +46,10 @@ RODSWARM_HD Real highest_mode_omega2(const Real* y, const Params<Real>& p) {
   };
   for (int it = 0; it < 200 && hi - lo > Real(1e-13) * hi; ++it) {
     const Real mid = Real(0.5) * (lo + hi);
-    if (below(mid) >= n) hi = mid; else lo = mid;
+    if (below(mid) >= n)
+      hi = mid;
+    else
+      lo = mid;
   }
   return hi;
 }

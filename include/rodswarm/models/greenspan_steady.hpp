@@ -34,8 +34,7 @@ RODSWARM_HD Real steady_residual_max(const Real* y, const Params<Real>& p) {
 
 /// Solves (5.3) for y (n moving heights) starting from the values in y. tol is relative to T0 + m|g|.
 template <class Real>
-RODSWARM_HD SteadyOutcome<Real> solve_steady(Real* y, const Params<Real>& p, Real* scratch, Real tol,
-                                             int max_iter) {
+RODSWARM_HD SteadyOutcome<Real> solve_steady(Real* y, const Params<Real>& p, Real* scratch, Real tol, int max_iter) {
   const int n = p.n;
   Real* lower = scratch;
   Real* diag = scratch + n;

@@ -34,22 +34,20 @@ struct MemberWork {
   Real* seg;  ///< n+1 segment forces f(d_i)
   Real* yt;   ///< RK4 stage state
   Real* vt;
-  Real* ky;   ///< RK4 accumulators
+  Real* ky;  ///< RK4 accumulators
   Real* kv;
 
   /// Lays the workspace out in one buffer of workspace_size(n) values.
   RODSWARM_HD static MemberWork bind(Real* y, Real* v, Real* scratch, int n) {
-    return MemberWork{y, v, scratch, scratch + (n + 1), scratch + (2 * n + 1), scratch + (3 * n + 1),
-                      scratch + (4 * n + 1)};
+    return MemberWork{
+        y, v, scratch, scratch + (n + 1), scratch + (2 * n + 1), scratch + (3 * n + 1), scratch + (4 * n + 1)};
   }
 };
 
 /// Fills seg[i] = f(y_{i+1} - y_i) for the n+1 segments of the heights `y` (moving beads only).
 template <class Real, class Loop>
 RODSWARM_HD void segment_forces(const Real* y, Real* seg, const Params<Real>& p, const Loop& loop) {
-  loop.for_each(p.n + 1, [&](int i) {
-    seg[i] = segment_force(bead_height(y, i + 1, p) - bead_height(y, i, p), p);
-  });
+  loop.for_each(p.n + 1, [&](int i) { seg[i] = segment_force(bead_height(y, i + 1, p) - bead_height(y, i, p), p); });
 }
 
 /// True when a bead's new state means the member has diverged.
@@ -106,8 +104,8 @@ RODSWARM_HD bool step_rk4(MemberWork<Real> w, const Params<Real>& p, Real dt, co
 /// Advances a member by up to `steps` steps; stops early, returning the steps done, if it diverges
 /// (the diverging step is counted). *diverged is set accordingly.
 template <class Real, class Loop>
-RODSWARM_HD long long advance_member(MemberWork<Real> w, const Params<Real>& p, Scheme scheme, Real dt,
-                                     long long steps, const Loop& loop, bool* diverged) {
+RODSWARM_HD long long advance_member(MemberWork<Real> w, const Params<Real>& p, Scheme scheme, Real dt, long long steps,
+                                     const Loop& loop, bool* diverged) {
   for (long long k = 0; k < steps; ++k) {
     const bool bad = scheme == Scheme::rk4 ? step_rk4(w, p, dt, loop) : step_paper(w, p, dt, loop);
     if (bad) {

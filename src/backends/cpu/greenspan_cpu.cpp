@@ -33,11 +33,10 @@ class CpuGreenspanBackend final : public GreenspanBackend<Real> {
         const std::int64_t todo = target[static_cast<std::size_t>(i)] - view.steps_done[i];
         if (view.status[i] != status_ok || todo <= 0) continue;
         const auto& p = view.params[i];
-        auto work = greenspan::MemberWork<Real>::bind(view.y + view.offset[i], view.v + view.offset[i],
-                                                      scratch.data(), p.n);
+        auto work =
+            greenspan::MemberWork<Real>::bind(view.y + view.offset[i], view.v + view.offset[i], scratch.data(), p.n);
         bool diverged = false;
-        view.steps_done[i] +=
-            greenspan::advance_member(work, p, scheme, view.dt[i], todo, SequentialLoop{}, &diverged);
+        view.steps_done[i] += greenspan::advance_member(work, p, scheme, view.dt[i], todo, SequentialLoop{}, &diverged);
         if (diverged) view.status[i] = status_diverged;
       }
     }

@@ -8,8 +8,9 @@ namespace rodswarm {
 
 template <class Real>
 std::unique_ptr<GreenspanBackend<Real>> make_cuda_greenspan_backend() {
-  throw std::runtime_error("the CUDA backend is not compiled into this build of rodswarm (configure with nvcc "
-                           "available, or -DRODSWARM_ENABLE_CUDA=ON)");
+  throw std::runtime_error(
+      "the CUDA backend is not compiled into this build of rodswarm (configure with nvcc "
+      "available, or -DRODSWARM_ENABLE_CUDA=ON)");
 }
 
 template std::unique_ptr<GreenspanBackend<double>> make_cuda_greenspan_backend<double>();
