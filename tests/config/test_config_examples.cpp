@@ -81,7 +81,7 @@ TEST(ConfigExamples, Sweep) {
   EXPECT_EQ(job.members.params.back().m, 0.2);
   EXPECT_EQ(job.output.path, "sweep.h5");
   EXPECT_EQ(job.output.save_every, 0.1);
-  EXPECT_TRUE(job.output.positions && job.output.energy && !job.output.velocities);
+  EXPECT_TRUE(job.output.energy && !job.output.positions && !job.output.velocities);
   for (double t : job.t_end) ASSERT_EQ(t, 10.0);
 }
 
