@@ -5,7 +5,7 @@
 
 #include "cli/job_options.hpp"
 #include "cli/verbs.hpp"
-#include "driver/greenspan_driver.hpp"
+#include "driver/checkpointed_run.hpp"
 #include "driver/progress.hpp"
 #include "io/results.hpp"
 
@@ -16,12 +16,22 @@ void add_run_verb(CLI::App& app, int& exit_code) {
     JobOptions job;
     std::string out;
     bool quiet = false;
+    CheckpointOptions checkpoint;
   };
   auto options = std::make_shared<Options>();
   CLI::App* verb = app.add_subcommand("run", "integrate every member of the ensemble and write the results file");
   options->job.add_to(*verb);
   verb->add_option("--out", options->out, "results file (default: the config's output.path)");
   verb->add_flag("--quiet,-q", options->quiet, "no progress bar");
+  verb->add_option("--batch-size", options->checkpoint.batch_size,
+                   "members per batch; each finished batch is kept in OUT.partial/ so that a stopped run resumes "
+                   "(default: max(4096, members/20))")
+      ->check(CLI::PositiveNumber);
+  verb->add_flag("--restart", options->checkpoint.restart, "discard the finished batches of a stopped run");
+  verb->add_option("--stop-after-batches", options->checkpoint.stop_after,
+                   "stop after this many new batches, as if interrupted (for testing resume)")
+      ->check(CLI::NonNegativeNumber)
+      ->group("");  // hidden: a testing aid
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
       GreenspanJob job = options->job.load();
@@ -29,10 +39,18 @@ void add_run_verb(CLI::App& app, int& exit_code) {
       RunOptions run;
       run.backend = options->job.resolve();
       run.progress = !options->quiet && ProgressBar::stderr_is_terminal();
-      const RunReport report = run_greenspan(job, run);
+      const CheckpointedReport checkpointed =
+          run_greenspan_checkpointed(job, run, path, options->checkpoint, std::cerr);
+      const RunReport& report = checkpointed.run;
       const std::string warning = describe_stability(report.stability, job.scheme);
       if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
+      if (!checkpointed.complete) {
+        std::printf("run: stopped with %lld of %lld batches done; run the same command again to resume\n",
+                    static_cast<long long>(checkpointed.done_batches), static_cast<long long>(checkpointed.batches));
+        return exit_runtime;
+      }
       write_results(path, report.results);
+      remove_checkpoints(path);
       std::printf("run: %lld members, %lld steps, %.3f s, %.3e bead-steps/s, %lld diverged -> %s\n",
                   static_cast<long long>(job.size()), static_cast<long long>(report.max_steps), report.wall_seconds,
                   report.wall_seconds > 0 ? report.bead_steps / report.wall_seconds : 0.0,

@@ -26,7 +26,7 @@ std::string utc_now() {
 std::string scheme_name(greenspan::Scheme s) { return s == greenspan::Scheme::rk4 ? "rk4" : "greenspan"; }
 
 /// Metadata, member parameters and bead counts: everything but the state.
-Results results_skeleton(const GreenspanJob& job, const std::string& backend) {
+Results results_skeleton(const GreenspanJob& job, const std::string& backend, int max_beads = 0) {
   Results r;
   r.model = "greenspan";
   r.scheme = scheme_name(job.scheme);
@@ -37,7 +37,7 @@ Results results_skeleton(const GreenspanJob& job, const std::string& backend) {
   r.created = utc_now();
   const auto& e = job.members;
   r.members = e.members();
-  r.max_beads = e.max_n() + 2;
+  r.max_beads = std::max(max_beads, e.max_n() + 2);
   r.varied_keys = job.varied_keys;
   r.energy_names = energy_components;
   r.param_names = {"n", "dx", "m", "T0", "eps", "alpha", "g", "tension_exponent", "y_left", "y_right", "dt", "t_end"};
@@ -106,7 +106,7 @@ RunReport run_typed(const GreenspanJob& job, const RunOptions& options) {
   RunReport report;
   report.stability = check_stability(job);
   Results& r = report.results;
-  r = results_skeleton(job, backend->description());
+  r = results_skeleton(job, backend->description(), options.max_beads);
   r.stability_warning = report.stability.unstable;
 
   const auto members = static_cast<std::size_t>(job.size());
@@ -117,7 +117,7 @@ RunReport run_typed(const GreenspanJob& job, const RunOptions& options) {
   // Save schedule: saves at k * save_every, the same times for every member; a member's step count per save
   // is save_every / dt (checked whole by the config layer).
   std::vector<std::int64_t> total_steps(members), steps_per_save(members);
-  double t_max = 0.0;
+  double t_max = options.t_max;
   for (std::size_t i = 0; i < members; ++i) {
     total_steps[i] = std::llround(job.t_end[i] / job.members.dt[i]);
     steps_per_save[i] = job.output.save_every > 0 ? std::llround(job.output.save_every / job.members.dt[i]) : 0;
@@ -149,7 +149,7 @@ RunReport run_typed(const GreenspanJob& job, const RunOptions& options) {
 
   double total_work = 0.0;
   for (std::size_t i = 0; i < members; ++i) total_work += double(total_steps[i]) * job.members.params[i].n;
-  ProgressBar bar("run", total_work, options.progress);
+  ProgressBar bar(options.progress_label, total_work, options.progress);
   auto progress_done = [&](const std::vector<std::int64_t>& target) {
     double done = 0.0;
     for (std::size_t i = 0; i < members; ++i) done += double(target[i]) * job.members.params[i].n;
@@ -253,19 +253,31 @@ RunReport steady_typed(const GreenspanJob& job, const RunOptions& options) {
 
 GreenspanJob head_of(const GreenspanJob& job, std::int64_t count) {
   if (count < 0 || count >= job.size()) return job;
-  GreenspanJob out = job;
-  const auto k = static_cast<std::size_t>(count);
-  auto& e = out.members;
-  const auto beads = static_cast<std::size_t>(e.offset[k]);
-  e.offset.resize(k + 1);
-  e.params.resize(k);
-  e.dt.resize(k);
-  e.y.resize(beads);
-  e.v.resize(beads);
-  e.steps_done.resize(k);
-  e.status.resize(k);
-  out.t_end.resize(k);
-  for (auto& column : out.varied_values) column.resize(std::min(column.size(), k));
+  return slice_of(job, 0, count);
+}
+
+GreenspanJob slice_of(const GreenspanJob& job, std::int64_t first, std::int64_t count) {
+  GreenspanJob out;
+  out.source = job.source;
+  out.config = job.config;
+  out.precision = job.precision;
+  out.scheme = job.scheme;
+  out.output = job.output;
+  out.compare = job.compare;
+  out.steady = job.steady;
+  out.varied_keys = job.varied_keys;
+  const auto a = static_cast<std::size_t>(first);
+  const auto b = static_cast<std::size_t>(std::min(first + count, job.size()));
+  for (const auto& column : job.varied_values) {
+    out.varied_values.emplace_back(column.begin() + static_cast<std::ptrdiff_t>(a),
+                                   column.begin() + static_cast<std::ptrdiff_t>(b));
+  }
+  const auto& e = job.members;
+  for (std::size_t i = a; i < b; ++i) {
+    out.members.add(e.params[i], e.dt[i], e.y.data() + e.offset[i], e.v.data() + e.offset[i]);
+  }
+  out.t_end.assign(job.t_end.begin() + static_cast<std::ptrdiff_t>(a),
+                   job.t_end.begin() + static_cast<std::ptrdiff_t>(b));
   return out;
 }
 

@@ -17,6 +17,11 @@ struct RunOptions {
   BackendKind backend = BackendKind::cpu;
   bool progress = false;           ///< draw a progress bar on stderr
   std::int64_t member_limit = -1;  ///< run only the first K members (compare); -1 = all
+  /// Shapes of the results when this run is one batch of a larger ensemble (0: from this job): every batch
+  /// then has the same bead padding and save times, so batches concatenate.
+  int max_beads = 0;
+  double t_max = 0.0;
+  std::string progress_label = "run";
 };
 
 struct RunReport {
@@ -37,5 +42,8 @@ RunReport steady_greenspan(const GreenspanJob& job, const RunOptions& options);
 
 /// The job restricted to its first `count` members (compare, bench).
 GreenspanJob head_of(const GreenspanJob& job, std::int64_t count);
+
+/// Members [first, first + count) of the job (batches).
+GreenspanJob slice_of(const GreenspanJob& job, std::int64_t first, std::int64_t count);
 
 }  // namespace rodswarm

@@ -184,3 +184,40 @@ TEST_F(Cli, InspectOfAMissingFileIsARuntimeError) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST_F(Cli, StoppedRunResumesWithoutRedoingFinishedBatches) {
+  const auto cfg = config_with([](nlohmann::json& c) {
+    c["integrator"]["t_end"] = 0.5;
+    c["output"]["save_every"] = 0.1;
+    c["ensemble"] = {{"mode", "grid"}, {"vary", {{"params.m", {{"linspace", {0.08, 0.12, 5}}}}}}};
+  });
+  // Reference: one uninterrupted run.
+  ASSERT_EQ(rodswarm("run " + cfg + " --backend cpu --out whole.h5 --batch-size 2").code, 0);
+  // Interrupted after 2 of 3 batches: no results file, the finished batches kept.
+  const auto stopped = rodswarm("run " + cfg + " --backend cpu --batch-size 2 --stop-after-batches 2");
+  EXPECT_EQ(stopped.code, 3) << stopped.out << stopped.err;
+  EXPECT_NE(stopped.out.find("stopped with 2 of 3 batches done"), std::string::npos) << stopped.out;
+  EXPECT_FALSE(fs::exists(dir_ / "out.h5"));
+  EXPECT_TRUE(fs::exists(dir_ / "out.h5.partial" / "batch-000001.h5"));
+  // A different config must not reuse them.
+  const auto other = rodswarm("run " + cfg + " --backend cpu --batch-size 2 --set params.g=9.81");
+  EXPECT_EQ(other.code, 2) << other.err;
+  EXPECT_NE(other.err.find("--restart"), std::string::npos) << other.err;
+  // The same command resumes, runs only the last batch, and the result equals the uninterrupted run.
+  const auto resumed = rodswarm("run " + cfg + " --backend cpu --batch-size 2");
+  ASSERT_EQ(resumed.code, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("2 of 3 batches were already done"), std::string::npos) << resumed.err;
+  EXPECT_FALSE(fs::exists(dir_ / "out.h5.partial"));
+  for (int member = 0; member < 5; ++member) {
+    const std::string args = " --member " + std::to_string(member) + " --json";
+    auto a = nlohmann::json::parse(rodswarm("inspect whole.h5" + args).out);
+    auto b = nlohmann::json::parse(rodswarm("inspect out.h5" + args).out);
+    EXPECT_EQ(a["series"], b["series"]) << member;
+    EXPECT_EQ(a["positions"], b["positions"]) << member;
+    EXPECT_EQ(a["params"], b["params"]) << member;
+  }
+}
+
+}  // namespace
