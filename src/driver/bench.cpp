@@ -74,8 +74,8 @@ std::vector<BenchRow> bench_greenspan(const BenchOptions& options) {
     std::int64_t members, steps;
   };
   const Problem problems[] = {
-      {"example1 (n=9)", false, gpu ? 1 << 20 : 1 << 13, gpu ? 2000 : 500},
-      {"string (n=1000)", true, gpu ? 10000 : 16, gpu ? 500 : 200},
+      {"example1 (n=9)", false, gpu ? 1 << 20 : 1 << 14, gpu ? 2000 : 1000},
+      {"string (n=1000)", true, gpu ? 10000 : 64, gpu ? 500 : 1000},
   };
   std::vector<BenchRow> rows;
   for (const auto& problem : problems) {
