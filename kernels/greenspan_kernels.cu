@@ -16,7 +16,7 @@ namespace {
 template <class Real>
 __global__ void advance_greenspan_kernel(greenspan::EnsembleView<Real> e, greenspan::Scheme scheme,
                                          const std::int64_t* __restrict__ target) {
-  extern __shared__ unsigned char shared_raw[];
+  extern __shared__ __align__(16) unsigned char shared_raw[];  // aligned for double and float arrays
   Real* shared = reinterpret_cast<Real*>(shared_raw);
   for (std::int64_t i = blockIdx.x; i < e.members; i += gridDim.x) {
     // Every thread reads the same values, so the branches below are uniform across the block.
