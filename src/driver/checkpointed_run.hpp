@@ -14,13 +14,13 @@
 namespace rodswarm {
 
 struct CheckpointOptions {
-  std::int64_t batch_size = 0;       ///< members per batch; 0: max(4096, ceil(M / 20))
-  bool restart = false;              ///< discard an existing OUT.partial/ instead of resuming from it
-  std::int64_t stop_after = -1;      ///< stop after this many new batches, as if interrupted (tests); -1: never
+  std::int64_t batch_size = 0;   ///< members per batch; 0: max(4096, ceil(M / 20))
+  bool restart = false;          ///< discard an existing OUT.partial/ instead of resuming from it
+  std::int64_t stop_after = -1;  ///< stop after this many new batches, as if interrupted (tests); -1: never
 };
 
 struct CheckpointedReport {
-  RunReport run;                     ///< merged over all batches
+  RunReport run;  ///< merged over all batches
   std::int64_t batches = 0;
   std::int64_t resumed_batches = 0;  ///< batches taken from OUT.partial/
   std::int64_t done_batches = 0;     ///< batches finished, resumed ones included
