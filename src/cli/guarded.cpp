@@ -3,25 +3,18 @@
 
 #include "cli/verbs.hpp"
 #include "config/config_error.hpp"
-#include "io/results.hpp"
 
 namespace rodswarm::cli {
 
 int run_guarded(const std::function<int()>& body) {
   try {
     return body();
-  } catch (const ConfigError& e) {
-    std::cerr << "rodswarm: error: " << e.what() << "\n";
-    return exit_bad_input;
-  } catch (const std::invalid_argument& e) {
-    std::cerr << "rodswarm: error: " << e.what() << "\n";
-    return exit_bad_input;
-  } catch (const IoError& e) {
-    std::cerr << "rodswarm: error: " << e.what() << "\n";
-    return exit_runtime;
   } catch (const std::exception& e) {
     std::cerr << "rodswarm: error: " << e.what() << "\n";
-    return exit_runtime;
+    // Bad input (a config error, an unknown option value) is 2; I/O, device and everything else is 3.
+    const bool bad_input =
+        dynamic_cast<const ConfigError*>(&e) != nullptr || dynamic_cast<const std::invalid_argument*>(&e) != nullptr;
+    return bad_input ? exit_bad_input : exit_runtime;
   }
 }
 

@@ -10,6 +10,7 @@
 
 #include "config/config_loader.hpp"
 #include "driver/backend_select.hpp"
+#include "driver/greenspan_driver.hpp"
 
 namespace rodswarm::cli {
 
@@ -18,6 +19,7 @@ struct JobOptions {
   std::vector<std::string> sets;
   std::string backend = "auto";
   std::string precision;  ///< empty: the config's
+  std::string out;        ///< --out, for the verbs that write results
 
   void add_to(CLI::App& verb, bool with_backend = true) {
     verb.add_option("CONFIG", config, "config file (JSON)")->required();
@@ -37,6 +39,17 @@ struct JobOptions {
   }
 
   BackendKind resolve() const { return resolve_backend(backend, std::cerr); }
+
+  /// Adds --out to a verb that writes a results file.
+  void add_out_to(CLI::App& verb) { verb.add_option("--out", out, "results file (default: the config's output.path)"); }
+  std::string output_path(const GreenspanJob& job) const { return out.empty() ? job.output.path : out; }
+
+  /// Run options with the backend resolved (prints the CPU fallback notice once).
+  RunOptions run_options() const {
+    RunOptions run;
+    run.backend = resolve();
+    return run;
+  }
 };
 
 }  // namespace rodswarm::cli

@@ -14,14 +14,13 @@ namespace rodswarm::cli {
 void add_run_verb(CLI::App& app, int& exit_code) {
   struct Options {
     JobOptions job;
-    std::string out;
     bool quiet = false;
     CheckpointOptions checkpoint;
   };
   auto options = std::make_shared<Options>();
   CLI::App* verb = app.add_subcommand("run", "integrate every member of the ensemble and write the results file");
   options->job.add_to(*verb);
-  verb->add_option("--out", options->out, "results file (default: the config's output.path)");
+  options->job.add_out_to(*verb);
   verb->add_flag("--quiet,-q", options->quiet, "no progress bar");
   verb->add_option("--batch-size", options->checkpoint.batch_size,
                    "members per batch; each finished batch is kept in OUT.partial/ so that a stopped run resumes "
@@ -34,10 +33,9 @@ void add_run_verb(CLI::App& app, int& exit_code) {
       ->group("");  // hidden: a testing aid
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
-      GreenspanJob job = options->job.load();
-      const std::string path = options->out.empty() ? job.output.path : options->out;
-      RunOptions run;
-      run.backend = options->job.resolve();
+      const GreenspanJob job = options->job.load();
+      const std::string path = options->job.output_path(job);
+      RunOptions run = options->job.run_options();
       run.progress = !options->quiet && ProgressBar::stderr_is_terminal();
       const CheckpointedReport checkpointed =
           run_greenspan_checkpointed(job, run, path, options->checkpoint, std::cerr);
