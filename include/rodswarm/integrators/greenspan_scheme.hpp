@@ -10,10 +10,10 @@
 
 namespace rodswarm::greenspan_scheme {
 
-/// One step for one particle: v_k = v_{k-1} + dt F_{k-1}/m, s_k = s_{k-1} + dt (v_{k-1} + v_k)/2.
+/// One step for one particle of acceleration a = F_{k-1}/m: v_k = v_{k-1} + dt a, s_k = s_{k-1} + dt (v_{k-1} + v_k)/2.
 template <class Real>
-RODSWARM_HD void step(Real& s, Real& v, Real force, Real m, Real dt) {
-  const Real v_new = v + dt * force / m;
+RODSWARM_HD void step(Real& s, Real& v, Real a, Real dt) {
+  const Real v_new = v + dt * a;
   s += Real(0.5) * dt * (v + v_new);
   v = v_new;
 }
