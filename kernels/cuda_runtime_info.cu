@@ -24,6 +24,20 @@ std::string cuda_device_name() {
   return std::string(prop.name) + " (sm_" + std::to_string(prop.major) + std::to_string(prop.minor) + ")";
 }
 
+DeviceMemory cuda_device_memory() {
+  if (cuda_device_count() == 0) return {};
+  DeviceMemory m;
+  if (cudaMemGetInfo(&m.free, &m.total) != cudaSuccess) return {};
+  return m;
+}
+
+std::size_t cuda_shared_memory_per_block() {
+  if (cuda_device_count() == 0) return 0;
+  int bytes = 0;
+  if (cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0) != cudaSuccess) return 0;
+  return static_cast<std::size_t>(bytes);
+}
+
 }  // namespace rodswarm
 
 namespace rodswarm {

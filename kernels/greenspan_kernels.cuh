@@ -1,31 +1,65 @@
 /// @file greenspan_kernels.cuh
-/// Launchers of the Greenspan kernels (greenspan_kernels.cu).
-///
-/// Layout "block per member": each block takes one member at a time (grid-stride over members), copies its
-/// state into shared memory, runs all the steps up to the member's target there, and writes the state back:
-/// global memory is touched at save points only. Work per bead-step (counted FLOPs, sqrt and divide as one):
-/// paper scheme ~26, RK4 ~120; global bytes per bead-step ~ 32 / (steps per launch).
+/// Launchers of the Greenspan kernels, one file per kernel layout (see include/rodswarm/gpu/kernel_layout.hpp):
+///   greenspan_advance_thread.cu  one member per thread, state in registers (unrolled, n <= 16)
+///   greenspan_advance_warp.cu    one member per warp, state in shared memory
+///   greenspan_advance_block.cu   one member per block, state in shared memory
+///   greenspan_advance_grid.cu    one member per cooperative grid, state in global memory (L2)
+///   greenspan_steady_kernel.cu   Newton steady state, one member per thread
+/// Every kernel runs all the steps up to each member's target in one launch: global memory is touched at the
+/// start and end of the launch only (except the grid layout). FLOPs per bead-step: greenspan::flops_per_bead_step
+/// (models/greenspan_stepper.hpp); global bytes per bead-step: greenspan::global_bytes_per_bead_step
+/// (gpu/greenspan_footprint.hpp).
 #pragma once
+
+#include <cuda_runtime.h>
 
 #include <cstdint>
 
 #include "rodswarm/ensemble/greenspan_ensemble.hpp"
+#include "rodswarm/gpu/member_buckets.hpp"
 #include "rodswarm/models/greenspan_stepper.hpp"
 
 namespace rodswarm {
 
-/// Shared memory bytes one block needs for members of up to max_n beads.
-template <class Real>
-std::size_t greenspan_shared_bytes(int max_n);
+/// One layout's members of a batch: d_order[0..count) are indices into the ensemble view.
+struct DeviceBucket {
+  KernelLayout layout;
+  int max_n;  ///< largest member (the compiled tier for the thread layout)
+  const std::int64_t* d_order;
+  std::int64_t count;
+};
 
-/// Advances every ok member of `ensemble` (device pointers) to d_target[i] steps.
+/// Global workspace of the grid layout: workspace_size(max_n) values and three flag counters.
+template <class Real>
+struct GridWorkspace {
+  Real* d_scratch;
+  unsigned* d_flags;
+};
+
+/// Advances the bucket's ok members to d_target[i] steps on `stream` (asynchronous).
 template <class Real>
 void launch_advance_greenspan(greenspan::EnsembleView<Real> ensemble, greenspan::Scheme scheme,
-                              const std::int64_t* d_target, int max_n);
+                              const std::int64_t* d_target, const DeviceBucket& bucket, GridWorkspace<Real> grid,
+                              cudaStream_t stream);
 
-/// Newton steady state per member, one thread per member; d_scratch holds 6 * beads values.
+// One launcher per layout, called by launch_advance_greenspan.
+template <class Real>
+void launch_advance_thread(greenspan::EnsembleView<Real> e, greenspan::Scheme scheme, const std::int64_t* d_target,
+                           const DeviceBucket& bucket, cudaStream_t stream);
+template <class Real>
+void launch_advance_warp(greenspan::EnsembleView<Real> e, greenspan::Scheme scheme, const std::int64_t* d_target,
+                         const DeviceBucket& bucket, cudaStream_t stream);
+template <class Real>
+void launch_advance_block(greenspan::EnsembleView<Real> e, greenspan::Scheme scheme, const std::int64_t* d_target,
+                          const DeviceBucket& bucket, cudaStream_t stream);
+template <class Real>
+void launch_advance_grid(greenspan::EnsembleView<Real> e, greenspan::Scheme scheme, const std::int64_t* d_target,
+                         const DeviceBucket& bucket, GridWorkspace<Real> grid, cudaStream_t stream);
+
+/// Newton steady state per member, one thread per member; d_scratch holds 6 * beads values (synchronous).
 template <class Real>
 void launch_solve_greenspan_steady(greenspan::EnsembleView<Real> ensemble, Real* d_scratch, Real tol, int max_iter,
-                                   std::int32_t* d_iterations, double* d_residual, std::uint8_t* d_converged);
+                                   std::int32_t* d_iterations, double* d_residual, std::uint8_t* d_converged,
+                                   cudaStream_t stream);
 
 }  // namespace rodswarm

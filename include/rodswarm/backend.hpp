@@ -4,6 +4,7 @@
 /// Builds without CUDA link a stub whose factory throws "not compiled with CUDA" instead of #ifdefs elsewhere.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "rodswarm/common.hpp"
 #include "rodswarm/ensemble/greenspan_ensemble.hpp"
+#include "rodswarm/gpu/kernel_layout.hpp"
 #include "rodswarm/models/greenspan_steady.hpp"
 #include "rodswarm/models/greenspan_stepper.hpp"
 
@@ -43,16 +45,30 @@ class GreenspanBackend {
   virtual SteadyResult solve_steady(Real tol, int max_iter) = 0;
 };
 
+/// Choices of the CUDA backend (`--layout`, `--device-memory`); the CPU backend ignores them.
+struct CudaOptions {
+  KernelLayout layout = KernelLayout::automatic;  ///< forced layout, or chosen per member by size
+  std::size_t device_memory = 0;  ///< bytes the ensemble may use on the device; 0: 90% of the free memory
+  int streams = 3;                ///< batch buffers in flight when the ensemble is streamed
+};
+
 template <class Real>
 std::unique_ptr<GreenspanBackend<Real>> make_cpu_greenspan_backend();
 /// Throws std::runtime_error when rodswarm was built without CUDA or no device is present.
 template <class Real>
-std::unique_ptr<GreenspanBackend<Real>> make_cuda_greenspan_backend();
+std::unique_ptr<GreenspanBackend<Real>> make_cuda_greenspan_backend(const CudaOptions& options = {});
 
 /// Number of usable CUDA devices; 0 when built without CUDA or when the driver reports any error.
 int cuda_device_count();
 /// Name of device 0, or "" when there is none.
 std::string cuda_device_name();
+/// Free and total memory of device 0 in bytes; {0, 0} when there is none.
+struct DeviceMemory {
+  std::size_t free = 0, total = 0;
+};
+DeviceMemory cuda_device_memory();
+/// Largest dynamic shared memory one block may opt in to on device 0; 0 when there is none.
+std::size_t cuda_shared_memory_per_block();
 
 }  // namespace rodswarm
 

@@ -12,6 +12,15 @@
 #define RODSWARM_HD
 #endif
 
+/// Asks nvcc to unroll the next loop when compiling device code. The thread-per-member kernel needs its stage
+/// and bead loops unrolled so that every array index is a constant and the state stays in registers; host
+/// compilers ignore it (a plain #pragma unroll would be an unknown-pragma warning there).
+#if defined(__CUDA_ARCH__)
+#define RODSWARM_UNROLL _Pragma("unroll")
+#else
+#define RODSWARM_UNROLL
+#endif
+
 namespace rodswarm {
 
 /// Precision of a run; float64 is the default and the one validated against the reference.

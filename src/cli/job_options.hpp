@@ -2,6 +2,7 @@
 /// Options shared by the verbs that read a config: CONFIG, --set, --backend, --precision.
 #pragma once
 
+#include <cstdint>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -18,8 +19,10 @@ struct JobOptions {
   std::string config;
   std::vector<std::string> sets;
   std::string backend = "auto";
-  std::string precision;  ///< empty: the config's
-  std::string out;        ///< --out, for the verbs that write results
+  std::string precision;            ///< empty: the config's
+  std::string out;                  ///< --out, for the verbs that write results
+  std::string layout = "auto";      ///< --layout: CUDA kernel layout
+  std::uint64_t device_memory = 0;  ///< --device-memory: device bytes the ensemble may use (0: 90% of free)
 
   void add_to(CLI::App& verb, bool with_backend = true) {
     verb.add_option("CONFIG", config, "config file (JSON)")->required();
@@ -30,6 +33,20 @@ struct JobOptions {
     }
     verb.add_option("--precision", precision, "float64 or float32 (overrides the config)")
         ->check(CLI::IsMember({"float64", "float32"}));
+    verb.add_option("--layout", layout,
+                    "CUDA kernel layout: auto (by member size), thread, warp, block or grid (see README)")
+        ->check(CLI::IsMember({"auto", "thread", "warp", "block", "grid"}));
+    verb.add_option("--device-memory", device_memory,
+                    "device memory the ensemble may use, e.g. 2GiB (default 90% of the free memory); larger "
+                    "ensembles stream through in batches")
+        ->transform(CLI::AsSizeValue(false));
+  }
+
+  CudaOptions cuda_options() const {
+    CudaOptions cuda;
+    cuda.layout = parse_layout(layout);
+    cuda.device_memory = static_cast<std::size_t>(device_memory);
+    return cuda;
   }
 
   GreenspanJob load() const {
@@ -48,6 +65,7 @@ struct JobOptions {
   RunOptions run_options() const {
     RunOptions run;
     run.backend = resolve();
+    run.cuda = cuda_options();
     return run;
   }
 };

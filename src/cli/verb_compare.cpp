@@ -22,8 +22,7 @@ void add_compare_verb(CLI::App& app, int& exit_code) {
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
       GreenspanJob job = options->job.load();
-      RunOptions run;
-      run.backend = options->job.resolve();
+      const RunOptions run = options->job.run_options();
       const auto members = options->members > 0 ? options->members : job.compare.members;
       const CompareReport report = compare_greenspan(job, run, members);
       std::cout << format_compare(report) << "\n";

@@ -4,10 +4,13 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 
 #include "cli/job_options.hpp"
 #include "cli/verbs.hpp"
 #include "driver/stability_check.hpp"
+#include "rodswarm/gpu/greenspan_footprint.hpp"
+#include "rodswarm/gpu/member_buckets.hpp"
 
 namespace rodswarm::cli {
 namespace {
@@ -22,6 +25,50 @@ std::string bytes(double b) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f %s", b, units[u]);
   return buf;
+}
+
+/// Kernel layouts and batch plan the CUDA backend would use, for the device present or the --device-memory given.
+template <class Real>
+void print_device_plan(const GreenspanJob& job, const JobOptions& options) {
+  const auto& e = job.members;
+  const DeviceMemory device = cuda_device_memory();
+  const bool present = device.total > 0;
+  // Without a device, plan for an sm_90 part's shared memory so that the layouts shown are those of an H100/H200.
+  const std::size_t shared_limit = present ? cuda_shared_memory_per_block() : std::size_t{227} * 1024;
+  const CudaOptions cuda = options.cuda_options();
+  auto buckets = bucket_members(
+      0, e.members(), [&](std::int64_t i) { return e.params[static_cast<std::size_t>(i)].n; },
+      [](int n) { return greenspan::shared_bytes_per_member<Real>(n); }, shared_limit, cuda.layout);
+  std::printf("  CUDA kernel layouts (%s%s):", layout_name(cuda.layout),
+              present ? "" : ", shared memory of an sm_90 device assumed");
+  for (const auto& b : buckets.ranges) {
+    std::printf(" %s (n <= %d) x %lld", layout_name(b.layout), b.max_n, static_cast<long long>(b.end - b.begin));
+    if (&b != &buckets.ranges.back()) std::printf(",");
+  }
+  std::printf("\n");
+  std::size_t budget = cuda.device_memory;
+  if (budget == 0 && present) budget = static_cast<std::size_t>(0.9 * static_cast<double>(device.free));
+  if (budget == 0) {
+    std::printf("  device plan: no CUDA device here; give --device-memory SIZE to see the batch plan for one\n");
+    return;
+  }
+  BatchPlan plan;
+  try {
+    plan = greenspan::plan_greenspan_batches<Real>(e.offset.data(), e.params.data(), e.members(), budget, cuda.streams,
+                                                   shared_limit, cuda.layout);
+  } catch (const std::runtime_error& error) {
+    std::printf("  device plan: does not fit: %s\n", error.what());
+    return;
+  }
+  std::printf("  device plan: budget %s (%s); ensemble needs %s on the device\n", bytes(double(budget)).c_str(),
+              cuda.device_memory > 0 ? "--device-memory" : "90% of the free memory",
+              bytes(double(plan.total_bytes)).c_str());
+  if (!plan.streamed) {
+    std::printf("    resident: one batch, uploaded once, state stays on the device between save points\n");
+  } else {
+    std::printf("    streamed: %zu batches through %d slots of %s (copies overlap kernels on %d streams)\n",
+                plan.batches(), plan.slots, bytes(double(plan.slot_bytes)).c_str(), plan.slots);
+  }
 }
 
 }  // namespace
@@ -58,8 +105,13 @@ void add_validate_verb(CLI::App& app, int& exit_code) {
       for (const auto& key : job.varied_keys) std::printf("    %s\n", key.c_str());
       std::printf("  beads per member: up to %d moving (+2 fixed ends); steps: up to %.0f; saves: %.0f\n", max_n,
                   max_steps, saves);
-      std::printf("  memory estimate: state %s on the device, results %s in memory and on disk\n", bytes(state).c_str(),
+      std::printf("  memory estimate: state %s, results %s in memory and on disk\n", bytes(state).c_str(),
                   bytes(series + final_state).c_str());
+      if (job.precision == Precision::float32) {
+        print_device_plan<float>(job, *options);
+      } else {
+        print_device_plan<double>(job, *options);
+      }
       const std::string warning = describe_stability(check_stability(job), job.scheme);
       if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
       return exit_ok;

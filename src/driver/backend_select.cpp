@@ -9,7 +9,7 @@ BackendKind resolve_backend(const std::string& name, std::ostream& notice) {
   if (name == "cuda") {
     if (cuda_device_count() == 0) {
       // Build without CUDA or no device: let the factory say which.
-      (void)make_cuda_greenspan_backend<double>();
+      (void)make_cuda_greenspan_backend<double>({});
       throw std::runtime_error("no CUDA device is available");
     }
     return BackendKind::cuda;
@@ -25,11 +25,11 @@ BackendKind resolve_backend(const std::string& name, std::ostream& notice) {
 std::string backend_name(BackendKind kind) { return kind == BackendKind::cuda ? "cuda" : "cpu"; }
 
 template <class Real>
-std::unique_ptr<GreenspanBackend<Real>> make_greenspan_backend(BackendKind kind) {
-  return kind == BackendKind::cuda ? make_cuda_greenspan_backend<Real>() : make_cpu_greenspan_backend<Real>();
+std::unique_ptr<GreenspanBackend<Real>> make_greenspan_backend(BackendKind kind, const CudaOptions& cuda) {
+  return kind == BackendKind::cuda ? make_cuda_greenspan_backend<Real>(cuda) : make_cpu_greenspan_backend<Real>();
 }
 
-template std::unique_ptr<GreenspanBackend<double>> make_greenspan_backend<double>(BackendKind);
-template std::unique_ptr<GreenspanBackend<float>> make_greenspan_backend<float>(BackendKind);
+template std::unique_ptr<GreenspanBackend<double>> make_greenspan_backend<double>(BackendKind, const CudaOptions&);
+template std::unique_ptr<GreenspanBackend<float>> make_greenspan_backend<float>(BackendKind, const CudaOptions&);
 
 }  // namespace rodswarm

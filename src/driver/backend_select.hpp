@@ -17,6 +17,6 @@ BackendKind resolve_backend(const std::string& name, std::ostream& notice);
 std::string backend_name(BackendKind kind);
 
 template <class Real>
-std::unique_ptr<GreenspanBackend<Real>> make_greenspan_backend(BackendKind kind);
+std::unique_ptr<GreenspanBackend<Real>> make_greenspan_backend(BackendKind kind, const CudaOptions& cuda = {});
 
 }  // namespace rodswarm

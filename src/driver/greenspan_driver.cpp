@@ -102,7 +102,7 @@ greenspan::Ensemble<Real> to_precision(const greenspan::Ensemble<double>& in) {
 
 template <class Real>
 RunReport run_typed(const GreenspanJob& job, const RunOptions& options) {
-  auto backend = make_greenspan_backend<Real>(options.backend);
+  auto backend = make_greenspan_backend<Real>(options.backend, options.cuda);
   RunReport report;
   report.stability = check_stability(job);
   Results& r = report.results;
@@ -158,25 +158,31 @@ RunReport run_typed(const GreenspanJob& job, const RunOptions& options) {
 
   const auto start = std::chrono::steady_clock::now();
   backend->load(ensemble);
+  r.backend = backend->description();  // now with the kernel layouts and batching chosen for this ensemble
   std::vector<std::int64_t> target(members, 0);
   if (S > 0) record_save(0, target);
-  // Save points (or, without saves, about a hundred chunks so that the progress bar moves).
+  // Save points; without saves, about a hundred chunks when a progress bar is drawn, else one launch for the
+  // whole run (each chunk moves the state through global memory, which bench would otherwise count).
   const bool saving = S > 1;
   const auto intervals = static_cast<std::int64_t>(
-      saving ? S - 1 : static_cast<std::size_t>(std::min<std::int64_t>(100, report.max_steps)));
+      saving ? S - 1 : static_cast<std::size_t>(options.progress ? std::min<std::int64_t>(100, report.max_steps) : 1));
   for (std::int64_t k = 1; k <= intervals; ++k) {
     for (std::size_t i = 0; i < members; ++i) {
       target[i] = saving ? std::min<std::int64_t>(k * steps_per_save[i], total_steps[i])
                          : (total_steps[i] * k + intervals - 1) / intervals;
     }
     backend->advance(job.scheme, target);
+    ++report.advance_calls;
     if (saving) {
       backend->store(ensemble);
       record_save(static_cast<std::size_t>(k), target);
     }
     progress_done(target);
   }
-  backend->advance(job.scheme, total_steps);  // the remainder when t_end is not a multiple of save_every
+  if (target != total_steps) {  // the remainder when t_end is not a multiple of save_every
+    backend->advance(job.scheme, total_steps);
+    ++report.advance_calls;
+  }
   backend->store(ensemble);
   report.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   bar.finish();
@@ -205,7 +211,7 @@ RunReport run_typed(const GreenspanJob& job, const RunOptions& options) {
 
 template <class Real>
 RunReport steady_typed(const GreenspanJob& job, const RunOptions& options) {
-  auto backend = make_greenspan_backend<Real>(options.backend);
+  auto backend = make_greenspan_backend<Real>(options.backend, options.cuda);
   RunReport report;
   Results& r = report.results;
   r = results_skeleton(job, backend->description());
@@ -228,6 +234,7 @@ RunReport steady_typed(const GreenspanJob& job, const RunOptions& options) {
   const double tol = job.precision == Precision::float32 ? std::max(job.steady.tol, 1e-5) : job.steady.tol;
   const auto start = std::chrono::steady_clock::now();
   backend->load(ensemble);
+  r.backend = backend->description();
   const SteadyResult s = backend->solve_steady(static_cast<Real>(tol), job.steady.max_iter);
   backend->store(ensemble);
   report.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -15,6 +15,7 @@ namespace rodswarm {
 
 struct RunOptions {
   BackendKind backend = BackendKind::cpu;
+  CudaOptions cuda;                ///< kernel layout and device memory budget (CUDA backend only)
   bool progress = false;           ///< draw a progress bar on stderr
   std::int64_t member_limit = -1;  ///< run only the first K members (compare); -1 = all
   /// Shapes of the results when this run is one batch of a larger ensemble (0: from this job): every batch
@@ -30,7 +31,8 @@ struct RunReport {
   double wall_seconds = 0.0;  ///< integration time, excluding expansion and file writing
   double bead_steps = 0.0;    ///< sum over members of beads x steps taken
   std::int64_t diverged = 0;
-  std::int64_t max_steps = 0;  ///< the longest member's step count
+  std::int64_t max_steps = 0;      ///< the longest member's step count
+  std::int64_t advance_calls = 0;  ///< backend advance() calls: steps per launch = max_steps / advance_calls
 };
 
 /// Integrates every member from t = 0 to its t_end. Members that diverge are flagged and stopped; the others

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,13 @@
 namespace rodswarm {
 namespace {
 
-const std::string examples = std::string(RODSWARM_SOURCE_DIR) + "/examples/greenspan/";
+// The source tree, overridable at run time so that the GPU binary also runs from a bundle copied to a machine
+// where the tree lives elsewhere (scripts/device-bundle).
+std::string source_dir() {
+  const char* env = std::getenv("RODSWARM_SOURCE_DIR");
+  return env != nullptr ? std::string(env) : std::string(RODSWARM_SOURCE_DIR);
+}
+const std::string examples = source_dir() + "/examples/greenspan/";
 
 // The paper's printed positions of Example 1 at t = 10 and its steady state (section 6).
 const double paper_t10[9] = {-0.1137, -0.2023, -0.2669, -0.3080, -0.3236, -0.3080, -0.2669, -0.2023, -0.1137};
@@ -82,7 +89,7 @@ TEST_F(GreenspanBackend, Example1AtTenSecondsMatchesThePaper) {
 /// spoils RK4's order (measured 3.68 on [0, 0.5]); on the window no segment changes sign.
 std::vector<double> observed_orders(const RunOptions& options, const std::string& scheme,
                                     const std::vector<double>& dts) {
-  const std::string path = std::string(RODSWARM_SOURCE_DIR) + "/examples/greenspan/example1.json";
+  const std::string path = examples + "example1.json";
   const auto start =
       run_greenspan(load_job(path, {"integrator.scheme=\"rk4\"", "integrator.dt=0.00001", "integrator.t_end=0.2",
                                     "output.save_every=0", "output.fields=[\"velocities\"]"}),
@@ -228,6 +235,116 @@ TEST_F(GreenspanBackend, EnergyFallsAtTheDampingRate) {
   std::printf("E(1) - E(0) = %.10f, -alpha int sum v^2 = %.10f\n", change, integral);
   EXPECT_NEAR(change, integral, 1e-6 * std::fabs(integral));
 }
+
+#if RODSWARM_TEST_CUDA
+// Every CUDA kernel layout, forced, against the reference. Members of 3 to 300 beads: each layout that can hold
+// a member takes it (a forced layout falls back to the next larger one only for members it cannot hold).
+class GreenspanLayout : public ::testing::TestWithParam<KernelLayout> {
+ protected:
+  void SetUp() override {
+    if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device on this host: this GPU test did not run";
+    options_.backend = BackendKind::cuda;
+    options_.cuda.layout = GetParam();
+  }
+  static GreenspanJob mixed_sizes(const std::string& scheme, const std::string& precision = "float64") {
+    return load_job(examples + "example1.json",
+                    {"integrator.scheme=\"" + scheme + "\"", "precision=\"" + precision + "\"", "integrator.t_end=1",
+                     "output.save_every=0.1", "output.fields=[\"positions\", \"velocities\", \"energy\"]",
+                     "initial.peak=[0.3, 0.2]",
+                     "ensemble={\"mode\": \"grid\", \"vary\": {\"params.n\": [3, 9, 14, 16, 40, 300]}}"});
+  }
+  RunOptions options_;
+};
+
+TEST_P(GreenspanLayout, Rk4AgreesWithTheReferenceForEveryMemberSize) {
+  const auto report = compare_greenspan(mixed_sizes("rk4"), options_, 6);
+  std::printf("%s\n", format_compare(report).c_str());
+  EXPECT_EQ(report.members, 6);
+  EXPECT_TRUE(report.ok);
+  EXPECT_NE(report.backend.find(std::string("layout ") + layout_name(GetParam())), std::string::npos) << report.backend;
+}
+
+TEST_P(GreenspanLayout, PaperSchemeAgreesWithTheReferenceForEveryMemberSize) {
+  const auto report = compare_greenspan(mixed_sizes("greenspan"), options_, 6);
+  std::printf("%s\n", format_compare(report).c_str());
+  EXPECT_TRUE(report.ok);
+}
+
+TEST_P(GreenspanLayout, Float32AgreesWithTheFloat64Reference) {
+  const auto report = compare_greenspan(mixed_sizes("rk4", "float32"), options_, 6);
+  std::printf("%s\n", format_compare(report).c_str());
+  EXPECT_TRUE(report.ok);
+}
+
+TEST_P(GreenspanLayout, DivergingMemberIsFlaggedAndTheOthersFinish) {
+  const auto job = load_job(examples + "example1.json", {"output.save_every=0.1",
+                                                         "ensemble={\"mode\": \"zip\", \"vary\": "
+                                                         "{\"integrator.dt\": [0.002, 0.05, 0.002]}}"});
+  const auto report = run_greenspan(job, options_);
+  EXPECT_EQ(report.diverged, 1);
+  EXPECT_EQ(report.results.diverged[1], 1);
+  EXPECT_EQ(report.results.steps_taken[0], 5000);
+  EXPECT_EQ(report.results.steps_taken[2], 5000);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllLayouts, GreenspanLayout,
+                         ::testing::Values(KernelLayout::thread, KernelLayout::warp, KernelLayout::block,
+                                           KernelLayout::grid),
+                         [](const ::testing::TestParamInfo<KernelLayout>& param) { return layout_name(param.param); });
+
+TEST_F(GreenspanBackend, AutomaticLayoutTakesThreadWarpAndBlockBySize) {
+  const auto report = compare_greenspan(
+      load("example1.json", {"integrator.scheme=\"rk4\"", "integrator.t_end=0.5",
+                             "ensemble={\"mode\": \"grid\", \"vary\": {\"params.n\": [9, 60, 600]}}"}),
+      options_, 3);
+  std::printf("%s\n", format_compare(report).c_str());
+  EXPECT_TRUE(report.ok);
+  EXPECT_NE(report.backend.find("layout block+thread+warp"), std::string::npos) << report.backend;
+}
+
+TEST_F(GreenspanBackend, MemberTooLargeForSharedMemoryRunsInTheGridLayout) {
+  // 6000 beads need 7 * 6000 * 8 = 336 kB on chip, more than any SM's shared memory.
+  auto job = load("example1.json", {"integrator.scheme=\"rk4\"", "integrator.t_end=0.1", "output.save_every=0.05",
+                                    "params.n=6000", "initial.peak=[0.5, 0.01]"});
+  const auto report = compare_greenspan(job, options_, 1);
+  std::printf("%s\n", format_compare(report).c_str());
+  EXPECT_TRUE(report.ok);
+  EXPECT_NE(report.backend.find("layout grid"), std::string::npos) << report.backend;
+}
+
+TEST_F(GreenspanBackend, EnsembleLargerThanTheMemoryBudgetStreamsInBatches) {
+  // A 64 kB budget holds about 100 Example-1 members per slot: 2000 members go through in ~20 batches.
+  options_.cuda.device_memory = 64 * 1024;
+  auto job = load("example1.json", {"integrator.scheme=\"rk4\"", "integrator.t_end=0.5", "output.save_every=0.1",
+                                    "ensemble={\"mode\": \"grid\", \"vary\": {\"initial.peak[1]\": "
+                                    "{\"linspace\": [0.1, 0.5, 2000]}}}"});
+  const auto streamed = run_greenspan(job, options_).results;
+  EXPECT_NE(streamed.backend.find("streamed in"), std::string::npos) << streamed.backend;
+  options_.cuda.device_memory = 0;
+  const auto resident = run_greenspan(job, options_).results;
+  EXPECT_EQ(resident.backend.find("streamed"), std::string::npos) << resident.backend;
+  ASSERT_EQ(streamed.series_positions.size(), resident.series_positions.size());
+  for (std::size_t k = 0; k < streamed.series_positions.size(); ++k) {
+    ASSERT_EQ(streamed.series_positions[k], resident.series_positions[k]) << "value " << k;  // same kernels, bitwise
+  }
+  const auto report = compare_greenspan(job, options_, 5);
+  EXPECT_TRUE(report.ok);
+}
+
+TEST_F(GreenspanBackend, SteadyStateOfAStreamedEnsembleMatchesTheResidentOne) {
+  options_.cuda.device_memory = 16 * 1024;
+  auto job = load("example1.json",
+                  {"ensemble={\"mode\": \"grid\", \"vary\": {\"params.m\": {\"linspace\": [0.05, 0.2, 300]}}}"});
+  const auto streamed = steady_greenspan(job, options_).results;
+  options_.cuda.device_memory = 0;
+  const auto resident = steady_greenspan(job, options_).results;
+  ASSERT_EQ(streamed.final_positions.size(), resident.final_positions.size());
+  for (std::size_t k = 0; k < streamed.final_positions.size(); ++k) {
+    ASSERT_EQ(streamed.final_positions[k], resident.final_positions[k]) << "value " << k;
+  }
+  for (auto c : streamed.converged) EXPECT_EQ(c, 1);
+}
+#endif
 
 }  // namespace
 }  // namespace rodswarm

@@ -18,13 +18,14 @@ enum class Scheme : int {
   rk4 = 1,    ///< "rk4": classical Runge-Kutta
 };
 
-/// Floating-point operations per bead-step, counted in advance_member() with sqrt and divide as one each and
-/// the tension exponent 1 (pow skipped): the segment force is 14, the bead force 5, the paper's update 7; an RK4
-/// stage is 20 plus its stage combination (about 9). Used by `rodswarm bench` for the roofline fraction.
-RODSWARM_HD inline double flops_per_bead_step(Scheme scheme) { return scheme == Scheme::rk4 ? 115.0 : 26.0; }
+/// Floating-point operations per bead-step, counted in the source of advance_member() for the tension exponent
+/// 1 (pow skipped), an add or multiply as one, an FMA as two, rsqrt as one, |.| as none: the segment force is 12
+/// (greenspan.hpp), the bead's acceleration 6 (f_r - f_l - alpha v - m g, times 1/m), the paper's update 5; an RK4
+/// stage is 12 + 6 plus its stage combination 9 (rk4.hpp). Used by `rodswarm bench` for the roofline fraction.
+RODSWARM_HD inline double flops_per_bead_step(Scheme scheme) { return scheme == Scheme::rk4 ? 108.0 : 23.0; }
 
 /// Number of Real values of workspace a member of n beads needs (state excluded).
-RODSWARM_HD inline int workspace_size(int n) { return (n + 1) + 4 * n; }
+RODSWARM_HD constexpr int workspace_size(int n) { return (n + 1) + 4 * n; }
 
 /// Pointers into one member's state and workspace. y, v: n values each (the moving beads).
 template <class Real>
@@ -46,8 +47,9 @@ struct MemberWork {
 
 /// Fills seg[i] = f(y_{i+1} - y_i) for the n+1 segments of the heights `y` (moving beads only).
 template <class Real, class Loop>
-RODSWARM_HD void segment_forces(const Real* y, Real* seg, const Params<Real>& p, const Loop& loop) {
-  loop.for_each(p.n + 1, [&](int i) { seg[i] = segment_force(bead_height(y, i + 1, p) - bead_height(y, i, p), p); });
+RODSWARM_HD void segment_forces(const Real* y, Real* seg, const Params<Real>& p, const Hoisted<Real>& h,
+                                const Loop& loop) {
+  loop.for_each(p.n + 1, [&](int i) { seg[i] = segment_force(bead_height(y, i + 1, p) - bead_height(y, i, p), p, h); });
 }
 
 /// True when a bead's new state means the member has diverged.
@@ -59,13 +61,14 @@ RODSWARM_HD bool bead_diverged(Real y, Real v, const Params<Real>& p) {
 
 /// One step of the paper's scheme. Returns true if the member diverged in this step.
 template <class Real, class Loop>
-RODSWARM_HD bool step_paper(MemberWork<Real> w, const Params<Real>& p, Real dt, const Loop& loop) {
-  segment_forces(w.y, w.seg, p, loop);
+RODSWARM_HD bool step_paper(MemberWork<Real> w, const Params<Real>& p, const Hoisted<Real>& h, Real dt,
+                            const Loop& loop) {
+  segment_forces(w.y, w.seg, p, h, loop);
   loop.sync_or(false);
   bool bad = false;
   loop.for_each(p.n, [&](int j) {
-    const Real force = bead_force(w.seg[j], w.seg[j + 1], w.v[j], p);
-    greenspan_scheme::step(w.y[j], w.v[j], force, p.m, dt);
+    const Real a = bead_force(w.seg[j], w.seg[j + 1], w.v[j], p) * h.inv_m;
+    greenspan_scheme::step(w.y[j], w.v[j], a, dt);
     bad = bad || bead_diverged(w.y[j], w.v[j], p);
   });
   return loop.sync_or(bad);
@@ -73,16 +76,18 @@ RODSWARM_HD bool step_paper(MemberWork<Real> w, const Params<Real>& p, Real dt, 
 
 /// One classical RK4 step. Returns true if the member diverged in this step.
 template <class Real, class Loop>
-RODSWARM_HD bool step_rk4(MemberWork<Real> w, const Params<Real>& p, Real dt, const Loop& loop) {
+RODSWARM_HD bool step_rk4(MemberWork<Real> w, const Params<Real>& p, const Hoisted<Real>& h, Real dt,
+                          const Loop& loop) {
   bool bad = false;
+  RODSWARM_UNROLL
   for (int s = 0; s < rk4::stages; ++s) {
     // Stage 0 evaluates at the step's start state itself; later stages at (yt, vt).
     const Real* ys = s == 0 ? w.y : w.yt;
     const Real* vs = s == 0 ? w.v : w.vt;
-    segment_forces(ys, w.seg, p, loop);
+    segment_forces(ys, w.seg, p, h, loop);
     loop.sync_or(false);
     loop.for_each(p.n, [&](int j) {
-      const Real a = bead_force(w.seg[j], w.seg[j + 1], vs[j], p) / p.m;
+      const Real a = bead_force(w.seg[j], w.seg[j + 1], vs[j], p) * h.inv_m;
       rk4::BeadStage<Real> b{w.y[j], w.v[j], ys[j], vs[j], w.ky[j], w.kv[j]};
       rk4::stage_update(s, a, dt, b);
       w.ky[j] = b.ky;
@@ -106,8 +111,9 @@ RODSWARM_HD bool step_rk4(MemberWork<Real> w, const Params<Real>& p, Real dt, co
 template <class Real, class Loop>
 RODSWARM_HD long long advance_member(MemberWork<Real> w, const Params<Real>& p, Scheme scheme, Real dt, long long steps,
                                      const Loop& loop, bool* diverged) {
+  const Hoisted<Real> h = hoist(p);
   for (long long k = 0; k < steps; ++k) {
-    const bool bad = scheme == Scheme::rk4 ? step_rk4(w, p, dt, loop) : step_paper(w, p, dt, loop);
+    const bool bad = scheme == Scheme::rk4 ? step_rk4(w, p, h, dt, loop) : step_paper(w, p, h, dt, loop);
     if (bad) {
       *diverged = true;
       return k + 1;
