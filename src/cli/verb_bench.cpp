@@ -1,40 +1,76 @@
-/// `rodswarm bench`: throughput table (bead-steps/s and roofline fraction) on fixed problems.
+/// `rodswarm bench`: throughput table (bead-steps/s, roofline fraction) on fixed problems, CPU and GPU side by side.
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "cli/verbs.hpp"
 #include "driver/backend_select.hpp"
 #include "driver/bench.hpp"
+#include "io/results.hpp"
 
 namespace rodswarm::cli {
+namespace {
+
+/// "all": the CPU, then the GPU when there is one (saying so once when there is none); otherwise one backend.
+std::vector<BackendKind> bench_backends(const std::string& name) {
+  if (name != "all") return {resolve_backend(name, std::cerr)};
+  if (cuda_device_count() > 0) return {BackendKind::cpu, BackendKind::cuda};
+  std::cerr << "rodswarm: no CUDA device found; benchmarking the CPU backend only\n";
+  return {BackendKind::cpu};
+}
+
+}  // namespace
 
 void add_bench_verb(CLI::App& app, int& exit_code) {
   struct Options {
-    std::string model = "greenspan", backend = "auto", precision = "float64";
-    bool json = false;
-    double scale = 1.0;
+    std::string model = "greenspan", backend = "all", precision = "float64", layout = "auto", json_out;
+    bool json = false, calibrate = false;
+    double scale = 1.0, steps_scale = 1.0;
   };
   auto options = std::make_shared<Options>();
-  CLI::App* verb = app.add_subcommand("bench", "throughput table: bead-steps per second and roofline fraction");
+  CLI::App* verb = app.add_subcommand("bench", "throughput table: bead-steps per second under the device's roofline");
   verb->add_option("--model", options->model, "model to benchmark")->check(CLI::IsMember({"greenspan"}));
-  verb->add_option("--backend", options->backend, "auto, cpu or cuda")->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+  verb->add_option("--backend", options->backend, "all (CPU, then the GPU when present), auto, cpu or cuda")
+      ->check(CLI::IsMember({"all", "auto", "cpu", "cuda"}));
+  verb->add_option("--layout", options->layout, "CUDA kernel layout: auto, thread, warp, block or grid")
+      ->check(CLI::IsMember({"auto", "thread", "warp", "block", "grid"}));
   verb->add_option("--precision", options->precision, "float64 or float32")
       ->check(CLI::IsMember({"float64", "float32"}));
   verb->add_option("--scale", options->scale, "multiply the member counts (e.g. 0.01 for a smoke test)")
       ->check(CLI::PositiveNumber);
+  verb->add_option("--steps-scale", options->steps_scale, "multiply the step counts")->check(CLI::PositiveNumber);
+  verb->add_flag("--calibrate", options->calibrate,
+                 "measure the ceilings (copy bandwidth, FMA peak) of every backend benchmarked again and cache them");
   verb->add_flag("--json", options->json, "machine-readable output");
+  verb->add_option("--json-out", options->json_out, "also write the JSON report to this file (bench/run)");
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
       BenchOptions bench;
-      bench.backend = resolve_backend(options->backend, std::cerr);
+      bench.backends = bench_backends(options->backend);
+      bench.model = options->model;
       bench.precision = options->precision == "float32" ? Precision::float32 : Precision::float64;
       bench.scale = options->scale;
-      const auto rows = bench_greenspan(bench);
+      bench.steps_scale = options->steps_scale;
+      bench.layout = parse_layout(options->layout);
+      bench.calibrate = options->calibrate;
+      // Opened before the run, so that a bad path fails at once rather than after minutes of benchmarking.
+      std::ofstream json_out;
+      if (!options->json_out.empty()) {
+        json_out.open(options->json_out);
+        if (!json_out) throw IoError(options->json_out + ": cannot write the JSON report");
+      }
+      const BenchReport report = run_bench(bench);
+      if (json_out.is_open()) {
+        json_out << bench_json(report).dump(2) << "\n";
+        if (!json_out.flush()) throw IoError(options->json_out + ": cannot write the JSON report");
+      }
       if (options->json) {
-        std::cout << bench_json(rows).dump(2) << "\n";
+        std::cout << bench_json(report).dump(2) << "\n";
       } else {
-        std::cout << format_bench(rows) << "\n";
+        std::cout << format_bench(report) << "\n";
       }
       return exit_ok;
     });

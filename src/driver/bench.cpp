@@ -1,152 +1,336 @@
 #include "driver/bench.hpp"
 
-#include <omp.h>
-
-#include <chrono>
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <sstream>
+#include <stdexcept>
 
 #include "config/config_loader.hpp"
 #include "driver/greenspan_driver.hpp"
+#include "rodswarm/gpu/greenspan_footprint.hpp"
+#include "rodswarm/models/greenspan_stepper.hpp"
+
+#ifndef RODSWARM_GIT_COMMIT
+#define RODSWARM_GIT_COMMIT "unknown"
+#endif
 
 namespace rodswarm {
 namespace {
 
-/// 8 independent FMA chains per thread keep the pipelines full; the result is consumed so nothing is elided.
-template <class Real>
-double fma_peak() {
-  const long iterations = 20'000'000;
-  double total_flops = 0.0;
-  Real sink = 0;
-  const auto start = std::chrono::steady_clock::now();
-#pragma omp parallel reduction(+ : total_flops, sink)
-  {
-    Real acc[16];
-    for (int k = 0; k < 16; ++k) acc[k] = Real(1) + Real(k) * Real(1e-3) + Real(omp_get_thread_num());
-    const Real a = Real(0.999999), b = Real(1e-7);
-    for (long it = 0; it < iterations; ++it) {
-#pragma omp simd
-      for (int k = 0; k < 16; ++k) acc[k] = acc[k] * a + b;
-    }
-    for (int k = 0; k < 16; ++k) sink += acc[k];
-    total_flops += 2.0 * 16.0 * double(iterations);
-  }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (sink == Real(-1)) std::puts("");  // keeps the loop alive
-  return total_flops / seconds;
+std::string utc_now() {
+  const std::time_t t = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return buf;
 }
 
-nlohmann::json problem_config(const std::string& scheme, bool large, std::int64_t members, std::int64_t steps) {
-  // Example 1 of the paper, or a 1000-bead string with the same tension scale, damped enough to be inside both
-  // schemes' stability bounds at dt = 1e-5.
-  nlohmann::json params = large ? nlohmann::json{{"n", 1000},   {"dx", 0.002},  {"m", 0.001}, {"T0", 9.0},
-                                                 {"eps", 0.01}, {"alpha", 0.2}, {"g", 32.2}}
-                                : nlohmann::json{{"n", 9},      {"dx", 0.1},    {"m", 0.1}, {"T0", 9.0},
-                                                 {"eps", 0.01}, {"alpha", 0.6}, {"g", 32.2}};
-  const double dt = large ? 1e-5 : 0.002;
-  nlohmann::json peak = large ? nlohmann::json::array({1.0, 0.05}) : nlohmann::json::array({0.5, 0.5});
+std::string precision_name(Precision p) { return p == Precision::float32 ? "float32" : "float64"; }
+
+std::int64_t scaled(std::int64_t count, double factor) {
+  return std::max<std::int64_t>(1, std::llround(double(count) * factor));
+}
+
+/// Greenspan problems: Example 1 of the paper (n = 9), or a 1000-bead string with the same tension scale,
+/// damped enough to be inside both schemes' stability bounds at dt = 1e-5. Members differ in their peak height
+/// so that no two are identical.
+nlohmann::json greenspan_config(const BenchCase& c, std::int64_t members, std::int64_t steps) {
+  nlohmann::json params, peak;
+  double dt = 0.0;
+  if (c.beads == 9) {
+    params = {{"n", 9}, {"dx", 0.1}, {"m", 0.1}, {"T0", 9.0}, {"eps", 0.01}, {"alpha", 0.6}, {"g", 32.2}};
+    peak = {0.5, 0.5};
+    dt = 0.002;
+  } else if (c.beads == 1000) {
+    params = {{"n", 1000}, {"dx", 0.002}, {"m", 0.001}, {"T0", 9.0}, {"eps", 0.01}, {"alpha", 0.2}, {"g", 32.2}};
+    peak = {1.0, 0.05};
+    dt = 1e-5;
+  } else {
+    throw std::logic_error("bench: no greenspan problem with " + std::to_string(c.beads) + " beads");
+  }
   nlohmann::json cfg = {{"model", "greenspan"},
                         {"params", params},
                         {"initial", {{"kind", "triangle"}, {"peak", peak}}},
-                        {"integrator", {{"scheme", scheme}, {"dt", dt}, {"t_end", dt * double(steps)}}},
+                        {"integrator", {{"scheme", c.scheme}, {"dt", dt}, {"t_end", dt * double(steps)}}},
                         {"output", {{"fields", nlohmann::json::array()}}}};
   if (members > 1) {
-    // Members differ in their peak height so that no two are identical.
     const double y = peak[1].get<double>();
     cfg["ensemble"] = {{"mode", "grid"}, {"vary", {{"initial.peak[1]", {{"linspace", {0.5 * y, y, members}}}}}}};
   }
   return cfg;
 }
 
-}  // namespace
-
-double measure_cpu_peak_flops(Precision precision) {
-  return precision == Precision::float32 ? fma_peak<float>() : fma_peak<double>();
-}
-
-std::vector<BenchRow> bench_greenspan(const BenchOptions& options) {
-  const bool gpu = options.backend == BackendKind::cuda;
-  const double peak = gpu ? cuda_nominal_peak_flops(options.precision == Precision::float64)
-                          : measure_cpu_peak_flops(options.precision);
-  struct Problem {
-    const char* name;
-    bool large;
-    std::int64_t members, steps;
-  };
-  const Problem problems[] = {
-      {"example1 (n=9)", false, gpu ? 1 << 20 : 1 << 14, gpu ? 2000 : 1000},
-      {"string (n=1000)", true, gpu ? 10000 : 64, gpu ? 500 : 1000},
-  };
-  std::vector<BenchRow> rows;
-  for (const auto& problem : problems) {
-    for (const std::string scheme : {"greenspan", "rk4"}) {
-      const auto members = std::max<std::int64_t>(1, std::llround(double(problem.members) * options.scale));
-      GreenspanJob job = parse_greenspan_job(problem_config(scheme, problem.large, members, problem.steps), "bench");
-      job.precision = options.precision;
-      RunOptions run;
-      run.backend = options.backend;
-      const RunReport report = run_greenspan(job, run);
-      BenchRow row;
-      row.model = "greenspan";
-      row.problem = problem.name;
-      row.scheme = scheme;
-      row.backend = report.results.backend;
-      row.precision = options.precision == Precision::float32 ? "float32" : "float64";
-      row.members = members;
-      row.beads = problem.large ? 1000 : 9;
-      row.steps = problem.steps;
-      row.seconds = report.wall_seconds;
-      row.bead_steps_per_second = report.bead_steps / report.wall_seconds;
-      row.flop_per_bead_step = greenspan::flops_per_bead_step(job.scheme);
-      row.achieved_flops = row.bead_steps_per_second * row.flop_per_bead_step;
-      row.peak_flops = peak;
-      row.roofline_fraction = peak > 0 ? row.achieved_flops / peak : 0.0;
-      rows.push_back(row);
+/// The layout the CUDA backend ran: the one its description names, else the automatic choice by member size.
+KernelLayout cuda_layout(const std::string& description, const BenchCase& c, const BenchOptions& options) {
+  const std::string named = layout_from_description(description);
+  if (!named.empty()) {
+    try {
+      return parse_layout(named);
+    } catch (const std::invalid_argument&) {
+      // Several layouts, or a name this code does not know: fall through to the choice by size.
     }
   }
-  return rows;
+  const std::size_t shared = options.precision == Precision::float32
+                                 ? greenspan::shared_bytes_per_member<float>(c.beads)
+                                 : greenspan::shared_bytes_per_member<double>(c.beads);
+  return choose_layout(c.beads, shared, cuda_shared_memory_per_block(), options.layout);
 }
 
-std::string format_bench(const std::vector<BenchRow>& rows) {
+BenchRow run_greenspan_case(const BenchCase& c, BackendKind kind, const BenchOptions& options,
+                            const DeviceCeilings& ceilings) {
+  const std::int64_t members = scaled(c.members, options.scale);
+  const std::int64_t steps = scaled(kind == BackendKind::cuda ? c.cuda_steps : c.cpu_steps, options.steps_scale);
+  GreenspanJob job = parse_greenspan_job(greenspan_config(c, members, steps), "bench");
+  job.precision = options.precision;
+  RunOptions run;
+  run.backend = kind;
+  run.cuda.layout = options.layout;
+  const RunReport report = run_greenspan(job, run);
+
+  BenchRow row;
+  row.model = c.model;
+  row.problem = c.problem;
+  row.scheme = c.scheme;
+  row.backend = kind == BackendKind::cuda ? "cuda" : "cpu";
+  row.description = report.results.backend;
+  row.precision = precision_name(options.precision);
+  row.members = members;
+  row.beads = c.beads;
+  row.steps = steps;
+  // bench saves nothing and draws no progress bar, so the driver advances the whole run in one call: the state
+  // crosses global memory once per call (the driver says how many it made).
+  row.steps_per_launch =
+      report.advance_calls > 0 ? (report.max_steps + report.advance_calls - 1) / report.advance_calls : 0;
+  row.diverged = report.diverged;
+  row.seconds = report.wall_seconds;
+  row.bead_steps_per_second = report.wall_seconds > 0 ? report.bead_steps / report.wall_seconds : 0.0;
+  row.flop_per_bead_step = greenspan::flops_per_bead_step(job.scheme);
+  // The CPU backend keeps one member's state and workspace in cache for all the steps of an advance call, so it
+  // moves the state once per call like the block layout does.
+  const KernelLayout layout =
+      kind == BackendKind::cuda ? cuda_layout(row.description, c, options) : KernelLayout::block;
+  // A description naming several layouts ("thread+warp") is shown as is; the bytes then follow the first guess.
+  const std::string named = layout_from_description(row.description);
+  row.layout = kind == BackendKind::cuda ? (named.empty() ? layout_name(layout) : named) : "member/thread";
+  const std::size_t real_bytes = options.precision == Precision::float32 ? sizeof(float) : sizeof(double);
+  row.bytes_per_bead_step = greenspan::global_bytes_per_bead_step(job.scheme, layout, real_bytes, c.beads,
+                                                                  static_cast<double>(row.steps_per_launch));
+  row.achieved_flops = row.bead_steps_per_second * row.flop_per_bead_step;
+  row.peak_flops = ceilings.flops(options.precision);
+  row.bytes_per_second = ceilings.bytes_per_second;
+  const Roofline roof =
+      roofline(row.peak_flops, row.bytes_per_second, row.flop_per_bead_step / row.bytes_per_bead_step);
+  row.attainable_flops = roof.attainable_flops;
+  row.bound = roof.bound;
+  row.roofline_fraction = roof.attainable_flops > 0 ? row.achieved_flops / roof.attainable_flops : 0.0;
+  return row;
+}
+
+BenchRow run_case(const BenchCase& c, BackendKind kind, const BenchOptions& options, const DeviceCeilings& ceilings) {
+  if (std::string(c.model) == "greenspan") return run_greenspan_case(c, kind, options, ceilings);
+  throw std::logic_error(std::string("bench: no runner for model '") + c.model + "'");
+}
+
+std::string gb(double bytes_per_second) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f GB/s", bytes_per_second * 1e-9);
+  return buf;
+}
+
+std::string gflops(double flops) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f GFLOP/s", flops * 1e-9);
+  return buf;
+}
+
+nlohmann::json calibration_json(const Calibration& c) {
+  nlohmann::json j = ceilings_entry_json(c.ceilings);
+  j["device"] = c.ceilings.device;
+  j["source"] = c.from_cache ? "cache" : "measured";
+  j["cache_file"] = c.cache_file.string();
+  return j;
+}
+
+}  // namespace
+
+const std::vector<BenchCase>& bench_cases() {
+  // model, problem, scheme, beads, members, CPU steps, CUDA steps. Both problems are 10^7 bead-steps per step.
+  // CPU: about 5 s a row on two cores. CUDA: about 2 s a row at half an H100's float64 peak, so that the driver's
+  // host work per chunk (targets and progress over every member, the target upload) stays a small part of it.
+  static const std::vector<BenchCase> cases = {
+      {"greenspan", "n=9", "greenspan", 9, 1'000'000, 50, 100'000},
+      {"greenspan", "n=9", "rk4", 9, 1'000'000, 15, 25'000},
+      {"greenspan", "n=1000", "greenspan", 1000, 10'000, 50, 30'000},
+      {"greenspan", "n=1000", "rk4", 1000, 10'000, 15, 10'000},
+  };
+  return cases;
+}
+
+Roofline roofline(double peak_flops, double bytes_per_second, double flop_per_byte) {
+  const double memory_roof = bytes_per_second * flop_per_byte;
+  if (memory_roof < peak_flops) return {memory_roof, "memory"};
+  return {peak_flops, "compute"};
+}
+
+std::string layout_from_description(const std::string& description) {
+  const std::string key = "layout ";
+  const auto at = description.rfind(key);
+  if (at == std::string::npos) return "";
+  const auto begin = at + key.size();
+  const auto end = description.find_first_of(",) ", begin);
+  return description.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+}
+
+BenchReport run_bench(const BenchOptions& options) {
+  BenchReport report;
+  report.model = options.model;
+  report.precision = precision_name(options.precision);
+  report.commit = RODSWARM_GIT_COMMIT;
+  report.date = utc_now();
+  report.host = cpu_device_name();
+  report.scale = options.scale;
+  report.steps_scale = options.steps_scale;
+  for (const BackendKind kind : options.backends) {
+    report.ceilings.push_back(load_or_measure_ceilings(kind, options.calibrate, options.calibration));
+    if (kind == BackendKind::cuda) report.device = report.ceilings.back().ceilings.device;
+  }
+  for (std::size_t b = 0; b < options.backends.size(); ++b) {
+    for (const BenchCase& c : bench_cases()) {
+      if (options.model != c.model) continue;
+      report.rows.push_back(run_case(c, options.backends[b], options, report.ceilings[b].ceilings));
+    }
+  }
+  report.ratios = bench_ratios(report.rows);
+  return report;
+}
+
+std::vector<BenchRatio> bench_ratios(const std::vector<BenchRow>& rows) {
+  std::vector<BenchRatio> ratios;
+  for (const BenchRow& cpu : rows) {
+    if (cpu.backend != "cpu") continue;
+    for (const BenchRow& gpu : rows) {
+      if (gpu.backend != "cuda" || gpu.model != cpu.model || gpu.problem != cpu.problem || gpu.scheme != cpu.scheme ||
+          gpu.precision != cpu.precision)
+        continue;
+      BenchRatio r;
+      r.model = cpu.model;
+      r.problem = cpu.problem;
+      r.scheme = cpu.scheme;
+      r.cpu_bead_steps_per_second = cpu.bead_steps_per_second;
+      r.cuda_bead_steps_per_second = gpu.bead_steps_per_second;
+      r.ratio = cpu.bead_steps_per_second > 0 ? gpu.bead_steps_per_second / cpu.bead_steps_per_second : 0.0;
+      ratios.push_back(r);
+    }
+  }
+  return ratios;
+}
+
+std::string format_bench(const BenchReport& report) {
   std::ostringstream out;
-  char line[256];
-  std::snprintf(line, sizeof line, "%-10s %-16s %-9s %-8s %8s %6s %6s %9s %13s %9s %9s %8s\n", "model", "problem",
-                "scheme", "prec", "members", "beads", "steps", "wall_s", "bead_steps/s", "GFLOP/s", "peak", "roof%");
+  char line[512];
+  out << "rodswarm bench: model " << report.model << ", " << report.precision << ", commit " << report.commit << ", "
+      << report.date;
+  if (report.scale != 1.0 || report.steps_scale != 1.0) {
+    out << " (members x " << report.scale << ", steps x " << report.steps_scale << ")";
+  }
+  out << "\nceilings (copy bandwidth, FMA peak in " << report.precision << "):\n";
+  const Precision precision = report.precision == "float32" ? Precision::float32 : Precision::float64;
+  for (const Calibration& c : report.ceilings) {
+    const char* name = c.backend == BackendKind::cuda ? "cuda" : "cpu";
+    out << "  " << name << (c.backend == BackendKind::cuda ? " " : "  ") << c.ceilings.device << ": "
+        << gb(c.ceilings.bytes_per_second) << ", " << gflops(c.ceilings.flops(precision)) << "\n";
+    out << "        measured " << c.ceilings.measured
+        << (c.cache_file.empty() ? std::string(" (this run), not cached")
+                                 : (c.from_cache ? ", read from " : " (this run), stored in ") + c.cache_file.string())
+        << "\n";
+  }
+  std::snprintf(line, sizeof line, "%-7s %-9s %-7s %-13s %7s %6s %6s %12s %7s %5s %7s %8s %-7s %6s\n", "problem",
+                "scheme", "backend", "layout", "members", "steps", "wall_s", "bead-steps/s", "FLOP/bs", "B/bs",
+                "GFLOP/s", "roof", "bound", "roof%");
   out << line;
-  for (const auto& r : rows) {
-    std::snprintf(line, sizeof line, "%-10s %-16s %-9s %-8s %8lld %6d %6lld %9.3f %13.3e %9.2f %9.1f %7.1f%%\n",
-                  r.model.c_str(), r.problem.c_str(), r.scheme.c_str(), r.precision.c_str(),
-                  static_cast<long long>(r.members), r.beads, static_cast<long long>(r.steps), r.seconds,
-                  r.bead_steps_per_second, r.achieved_flops * 1e-9, r.peak_flops * 1e-9, 100.0 * r.roofline_fraction);
+  for (const BenchRow& r : report.rows) {
+    std::snprintf(line, sizeof line,
+                  "%-7s %-9s %-7s %-13s %7lld %6lld %6.3g %12.3e %7.1f %5.3g %7.1f %8.1f %-7s %5.1f%%\n",
+                  r.problem.c_str(), r.scheme.c_str(), r.backend.c_str(), r.layout.c_str(),
+                  static_cast<long long>(r.members), static_cast<long long>(r.steps), r.seconds,
+                  r.bead_steps_per_second, r.flop_per_bead_step, r.bytes_per_bead_step, r.achieved_flops * 1e-9,
+                  r.attainable_flops * 1e-9, r.bound.c_str(), 100.0 * r.roofline_fraction);
     out << line;
   }
-  if (!rows.empty())
-    out << "backend: " << rows.front().backend << "; peak = "
-        << (rows.front().backend.rfind("cuda", 0) == 0 ? "nominal device FMA peak"
-                                                       : "measured FMA peak of all host threads")
-        << "; FLOPs per bead-step as counted in include/rodswarm/models/greenspan_stepper.hpp";
+  for (const BenchRow& r : report.rows) {
+    if (r.diverged > 0) {
+      out << "note: " << r.diverged << " members diverged in " << r.problem << " " << r.scheme << " on " << r.backend
+          << "; only the steps before that are counted\n";
+    }
+  }
+  if (!report.ratios.empty()) {
+    out << "\nGPU/CPU (bead-steps/s, both from this run):\n";
+    std::snprintf(line, sizeof line, "%-7s %-9s %14s %14s %9s\n", "problem", "scheme", "cpu", "cuda", "GPU/CPU");
+    out << line;
+    for (const BenchRatio& r : report.ratios) {
+      std::snprintf(line, sizeof line, "%-7s %-9s %14.3e %14.3e %9.1f\n", r.problem.c_str(), r.scheme.c_str(),
+                    r.cpu_bead_steps_per_second, r.cuda_bead_steps_per_second, r.ratio);
+      out << line;
+    }
+  }
+  out << "\nbead-steps/s = moving beads x steps / wall_s. FLOP/bs, B/bs: FLOPs and global-memory bytes per bead-step\n"
+         "(include/rodswarm/models/*_stepper.hpp, include/rodswarm/gpu/*_footprint.hpp). roof (GFLOP/s) = min(peak\n"
+         "FLOP/s, bandwidth x FLOP/B); bound: the ceiling that sets it; roof% = GFLOP/s / roof.";
   return out.str();
 }
 
-nlohmann::json bench_json(const std::vector<BenchRow>& rows) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const auto& r : rows) {
-    out.push_back({{"model", r.model},
-                   {"problem", r.problem},
-                   {"scheme", r.scheme},
-                   {"backend", r.backend},
-                   {"precision", r.precision},
-                   {"members", r.members},
-                   {"beads", r.beads},
-                   {"steps", r.steps},
-                   {"seconds", r.seconds},
-                   {"bead_steps_per_second", r.bead_steps_per_second},
-                   {"flop_per_bead_step", r.flop_per_bead_step},
-                   {"achieved_flops", r.achieved_flops},
-                   {"peak_flops", r.peak_flops},
-                   {"roofline_fraction", r.roofline_fraction}});
+nlohmann::json bench_json(const BenchReport& report) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const BenchRow& r : report.rows) {
+    rows.push_back({{"model", r.model},
+                    {"problem", r.problem},
+                    {"scheme", r.scheme},
+                    {"backend", r.backend},
+                    {"backend_description", r.description},
+                    {"layout", r.layout},
+                    {"precision", r.precision},
+                    {"members", r.members},
+                    {"beads", r.beads},
+                    {"steps", r.steps},
+                    {"steps_per_launch", r.steps_per_launch},
+                    {"diverged", r.diverged},
+                    {"seconds", r.seconds},
+                    {"bead_steps_per_second", r.bead_steps_per_second},
+                    {"flop_per_bead_step", r.flop_per_bead_step},
+                    {"bytes_per_bead_step", r.bytes_per_bead_step},
+                    {"achieved_flops", r.achieved_flops},
+                    {"peak_flops", r.peak_flops},
+                    {"bytes_per_second", r.bytes_per_second},
+                    {"attainable_flops", r.attainable_flops},
+                    {"roofline_fraction", r.roofline_fraction},
+                    {"bound", r.bound}});
   }
-  return out;
+  nlohmann::json ratios = nlohmann::json::array();
+  for (const BenchRatio& r : report.ratios) {
+    ratios.push_back({{"model", r.model},
+                      {"problem", r.problem},
+                      {"scheme", r.scheme},
+                      {"cpu_bead_steps_per_second", r.cpu_bead_steps_per_second},
+                      {"cuda_bead_steps_per_second", r.cuda_bead_steps_per_second},
+                      {"gpu_over_cpu", r.ratio}});
+  }
+  nlohmann::json ceilings = nlohmann::json::object();
+  for (const Calibration& c : report.ceilings) {
+    ceilings[c.backend == BackendKind::cuda ? "cuda" : "cpu"] = calibration_json(c);
+  }
+  return {{"format", "rodswarm-bench"},
+          {"model", report.model},
+          {"precision", report.precision},
+          {"commit", report.commit},
+          {"date", report.date},
+          {"host", report.host},
+          {"device", report.device.empty() ? nlohmann::json(nullptr) : nlohmann::json(report.device)},
+          {"scale", report.scale},
+          {"steps_scale", report.steps_scale},
+          {"ceilings", ceilings},
+          {"rows", rows},
+          {"ratios", ratios}};
 }
 
 }  // namespace rodswarm

@@ -1,7 +1,9 @@
 /// @file bench.hpp
-/// `rodswarm bench`: throughput of a backend on fixed problems, in bead-steps per second and as a fraction of
-/// the device's peak FLOP/s (the state stays on chip, so the kernels are compute-bound: the FLOP roof is the
-/// roofline that applies).
+/// `rodswarm bench`: throughput of the backends on a fixed table of problems, each row placed under the roofline
+/// of its device. A row reports bead-steps/s (moving beads x steps / wall time), the model's FLOPs and
+/// global-memory bytes per bead-step, the attainable roof min(peak FLOP/s, bandwidth x FLOP/byte) from the
+/// device's calibrated ceilings (driver/calibration.hpp), the fraction of that roof achieved and which ceiling
+/// bounds it. When the CPU and the GPU both run, the GPU/CPU ratio of each problem comes from the same invocation.
 #pragma once
 
 #include <cstdint>
@@ -10,35 +12,102 @@
 
 #include <nlohmann/json.hpp>
 
+#include "driver/calibration.hpp"
 #include "rodswarm/backend.hpp"
+#include "rodswarm/gpu/kernel_layout.hpp"
 
 namespace rodswarm {
 
+/// One row of the suite's table: a model, a problem size and a scheme, with the steps each backend runs. The
+/// CPU runs the same members and beads as the GPU but fewer steps, so that a row takes seconds on a small host;
+/// rates are per bead-step, so they compare (the roofline columns show when the regimes differ).
+struct BenchCase {
+  const char* model;
+  const char* problem;  ///< short label, e.g. "n=9"
+  const char* scheme;   ///< the model's scheme name, as in its config
+  int beads;            ///< moving beads per member
+  std::int64_t members;
+  std::int64_t cpu_steps;
+  std::int64_t cuda_steps;
+};
+
+/// The suite, one entry per (model, problem, scheme); later models add entries.
+const std::vector<BenchCase>& bench_cases();
+
 struct BenchRow {
-  std::string model, problem, scheme, backend, precision;
+  std::string model, problem, scheme;
+  std::string backend;      ///< "cpu" or "cuda"
+  std::string description;  ///< the backend's own description ("cuda (NVIDIA H200 (sm_90), layout thread)")
+  std::string layout;       ///< CUDA kernel layout, or "member/thread" for the CPU backend
+  std::string precision;    ///< "float64" or "float32"
   std::int64_t members = 0;
   int beads = 0;  ///< moving beads per member
   std::int64_t steps = 0;
-  double seconds = 0.0;
+  std::int64_t steps_per_launch = 0;  ///< steps each advance call runs with the state on chip
+  std::int64_t diverged = 0;          ///< members that diverged (their steps after it are not counted)
+  double seconds = 0.0;               ///< integration wall time (load, advance, store)
   double bead_steps_per_second = 0.0;
   double flop_per_bead_step = 0.0;
-  double achieved_flops = 0.0;
-  double peak_flops = 0.0;  ///< measured (CPU) or nominal (GPU) peak
-  double roofline_fraction = 0.0;
+  double bytes_per_bead_step = 0.0;  ///< global-memory bytes the kernels must move per bead-step
+  double achieved_flops = 0.0;       ///< FLOP/s
+  double peak_flops = 0.0;           ///< the device's calibrated FMA peak in the row's precision, FLOP/s
+  double bytes_per_second = 0.0;     ///< the device's calibrated copy bandwidth
+  double attainable_flops = 0.0;     ///< the roof: min(peak_flops, bytes_per_second x FLOP/byte)
+  double roofline_fraction = 0.0;    ///< achieved_flops / attainable_flops
+  std::string bound;                 ///< "compute" or "memory": the ceiling that sets the roof
+};
+
+/// GPU over CPU bead-steps/s of one problem and scheme, both measured in the same invocation.
+struct BenchRatio {
+  std::string model, problem, scheme;
+  double cpu_bead_steps_per_second = 0.0;
+  double cuda_bead_steps_per_second = 0.0;
+  double ratio = 0.0;
 };
 
 struct BenchOptions {
-  BackendKind backend = BackendKind::cpu;
+  std::vector<BackendKind> backends = {BackendKind::cpu};  ///< run in this order
+  std::string model = "greenspan";
   Precision precision = Precision::float64;
-  double scale = 1.0;  ///< multiplies member counts (tests use small values)
+  double scale = 1.0;                             ///< multiplies member counts (tests use small values)
+  double steps_scale = 1.0;                       ///< multiplies step counts
+  KernelLayout layout = KernelLayout::automatic;  ///< forwarded to the CUDA backend
+  bool calibrate = false;                         ///< re-measure the ceilings instead of reading the cache
+  CalibrationOptions calibration;
 };
 
-/// Peak FLOP/s of this host's cores, measured with an FMA-bound loop on every OpenMP thread.
-double measure_cpu_peak_flops(Precision precision);
+struct BenchReport {
+  std::string model, precision;
+  std::string commit;  ///< `git rev-parse --short HEAD` when rodswarm was configured, or "unknown"
+  std::string date;    ///< ISO 8601 UTC, when the run started
+  std::string host;    ///< CPU name (as cached)
+  std::string device;  ///< CUDA device name, "" when the GPU was not benchmarked
+  double scale = 1.0, steps_scale = 1.0;
+  std::vector<Calibration> ceilings;  ///< one per backend benchmarked
+  std::vector<BenchRow> rows;
+  std::vector<BenchRatio> ratios;
+};
 
-std::vector<BenchRow> bench_greenspan(const BenchOptions& options);
+/// The roof for a kernel of `flop_per_byte` on a device of the given ceilings.
+struct Roofline {
+  double attainable_flops = 0.0;  ///< min(peak_flops, bytes_per_second x flop_per_byte)
+  const char* bound = "compute";  ///< "compute" when the FLOP ceiling is the lower one, else "memory"
+};
+Roofline roofline(double peak_flops, double bytes_per_second, double flop_per_byte);
 
-std::string format_bench(const std::vector<BenchRow>& rows);
-nlohmann::json bench_json(const std::vector<BenchRow>& rows);
+/// The kernel layout named in a CUDA backend description ("cuda (NVIDIA H200 (sm_90), layout thread)" ->
+/// "thread"); "" when it names none.
+std::string layout_from_description(const std::string& description);
+
+/// Calibrates (or reads the cached ceilings of) every backend in `options`, then runs every case of the model
+/// on each backend in turn. Throws std::runtime_error for backend failures.
+BenchReport run_bench(const BenchOptions& options);
+
+/// GPU/CPU ratios of the rows that ran on both backends.
+std::vector<BenchRatio> bench_ratios(const std::vector<BenchRow>& rows);
+
+/// The ceilings used, the table and the ratios, readable in about 120 columns.
+std::string format_bench(const BenchReport& report);
+nlohmann::json bench_json(const BenchReport& report);
 
 }  // namespace rodswarm

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -159,9 +160,12 @@ TEST_F(Cli, CompareValidateSteadyAndBenchRun) {
   EXPECT_EQ(s["converged"], true);
   EXPECT_NEAR(s["positions"][5][1].get<double>(), -0.3235, 1.5e-4);
 
+  // bench caches the device's ceilings: keep them in the test's directory, not the user's cache.
+  ::setenv("RODSWARM_CACHE_DIR", dir_.string().c_str(), 1);
   const auto bench = rodswarm("bench --backend cpu --scale 0.01 --json");
+  ::unsetenv("RODSWARM_CACHE_DIR");
   ASSERT_EQ(bench.code, 0) << bench.err;
-  const auto rows = nlohmann::json::parse(bench.out);
+  const auto rows = nlohmann::json::parse(bench.out)["rows"];
   ASSERT_EQ(rows.size(), 4u);
   for (const auto& row : rows) EXPECT_GT(row["bead_steps_per_second"].get<double>(), 0.0);
 }

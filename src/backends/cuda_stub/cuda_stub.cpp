@@ -3,24 +3,31 @@
 #include <stdexcept>
 
 #include "rodswarm/backend.hpp"
+#include "rodswarm/gpu/device_ceilings.hpp"
 
 namespace rodswarm {
 
 template <class Real>
-std::unique_ptr<GreenspanBackend<Real>> make_cuda_greenspan_backend() {
+std::unique_ptr<GreenspanBackend<Real>> make_cuda_greenspan_backend(const CudaOptions&) {
   throw std::runtime_error(
       "the CUDA backend is not compiled into this build of rodswarm (configure with nvcc "
       "available, or -DRODSWARM_ENABLE_CUDA=ON)");
 }
 
-template std::unique_ptr<GreenspanBackend<double>> make_cuda_greenspan_backend<double>();
-template std::unique_ptr<GreenspanBackend<float>> make_cuda_greenspan_backend<float>();
+template std::unique_ptr<GreenspanBackend<double>> make_cuda_greenspan_backend<double>(const CudaOptions&);
+template std::unique_ptr<GreenspanBackend<float>> make_cuda_greenspan_backend<float>(const CudaOptions&);
 
 int cuda_device_count() { return 0; }
 std::string cuda_device_name() { return ""; }
+DeviceMemory cuda_device_memory() { return {}; }
+std::size_t cuda_shared_memory_per_block() { return 0; }
 
 }  // namespace rodswarm
 
 namespace rodswarm {
 double cuda_nominal_peak_flops(bool) { return 0.0; }
+
+DeviceCeilings measure_cuda_ceilings() {
+  throw std::runtime_error("calibration: the CUDA backend is not compiled into this build of rodswarm");
+}
 }  // namespace rodswarm
