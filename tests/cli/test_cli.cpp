@@ -170,6 +170,35 @@ TEST_F(Cli, CompareValidateSteadyAndBenchRun) {
   for (const auto& row : rows) EXPECT_GT(row["bead_steps_per_second"].get<double>(), 0.0);
 }
 
+TEST_F(Cli, ValidatePrintsKernelLayoutsAndTheBatchPlan) {
+  const auto cfg = config_with([](nlohmann::json& c) {
+    c["ensemble"] = {{"mode", "grid"}, {"vary", {{"params.n", {5, 9, 60, 600, 6000}}}}};
+  });
+  const auto resident = rodswarm("validate " + cfg + " --device-memory 1GiB");
+  ASSERT_EQ(resident.code, 0) << resident.err;
+  EXPECT_NE(resident.out.find("thread (n <= 8) x 1, thread (n <= 12) x 1, warp (n <= 60) x 1, block (n <= 600) x 1, "
+                              "grid (n <= 6000) x 1"),
+            std::string::npos)
+      << resident.out;
+  EXPECT_NE(resident.out.find("resident: one batch"), std::string::npos) << resident.out;
+  // 1000 Example-1 members take about 273 kB on the device: a 100 kB budget streams them in 8 batches.
+  const auto many = config_with(
+      [](nlohmann::json& c) {
+        c["ensemble"] = {{"mode", "grid"}, {"vary", {{"params.m", {{"linspace", {0.05, 0.2, 1000}}}}}}};
+      },
+      "many.json");
+  const auto streamed = rodswarm("validate " + many + " --device-memory 100KiB");
+  ASSERT_EQ(streamed.code, 0) << streamed.err;
+  EXPECT_NE(streamed.out.find("streamed: 8 batches through 3 slots"), std::string::npos) << streamed.out;
+  const auto forced = rodswarm("validate " + cfg + " --layout block --device-memory 1GiB");
+  EXPECT_NE(forced.out.find("): block (n <= 600) x 4, grid (n <= 6000) x 1"), std::string::npos) << forced.out;
+  const auto too_small = rodswarm("validate " + cfg + " --device-memory 10KiB");
+  EXPECT_EQ(too_small.code, 0);
+  EXPECT_NE(too_small.out.find("does not fit: member 0 needs"), std::string::npos) << too_small.out;
+  const auto bad = rodswarm("validate " + cfg + " --layout cluster");
+  EXPECT_EQ(bad.code, 2);
+}
+
 TEST_F(Cli, CompareAboveToleranceExitsOne) {
   // A tolerance below round-off cannot be met: compare must say so with exit 1, not pass silently.
   const auto cfg = config_with([](nlohmann::json& c) {

@@ -60,7 +60,8 @@ inline BatchPlan plan_batches(const std::int64_t* offset, std::int64_t members, 
   while (first < members) {
     if (bytes_of(first, first + 1) > per_slot) {
       throw std::runtime_error("member " + std::to_string(first) + " needs " +
-                               std::to_string(bytes_of(first, first + 1)) + " bytes of device memory, more than the " +
+                               std::to_string(bytes_of(first, first + 1)) + " bytes of device memory (" +
+                               std::to_string(fp.fixed) + " of them the workspace every slot holds), more than the " +
                                std::to_string(per_slot) + " of one streaming slot (budget " + std::to_string(budget) +
                                " / " + std::to_string(plan.slots) + " slots)");
     }
