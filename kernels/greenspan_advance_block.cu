@@ -45,10 +45,8 @@ template <class Real>
 void launch_advance_block(greenspan::EnsembleView<Real> e, greenspan::Scheme scheme, const std::int64_t* d_target,
                           const DeviceBucket& bucket, cudaStream_t stream) {
   const std::size_t shared = greenspan::shared_bytes_per_member<Real>(bucket.max_n);
-  int device = 0, shared_optin = 0;
-  RODSWARM_CUDA_CHECK(cudaGetDevice(&device));
-  RODSWARM_CUDA_CHECK(cudaDeviceGetAttribute(&shared_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-  if (shared > static_cast<std::size_t>(shared_optin)) {
+  const std::size_t shared_optin = shared_optin_bytes();
+  if (shared > shared_optin) {
     // The bucketing sends such members to the grid layout; reaching here is a bug, not a user error.
     throw std::logic_error("block layout given members of " + std::to_string(bucket.max_n) + " beads (" +
                            std::to_string(shared) + " bytes of shared memory; the device allows " +

@@ -41,11 +41,8 @@ template <class Real>
 void launch_advance_warp(greenspan::EnsembleView<Real> e, greenspan::Scheme scheme, const std::int64_t* d_target,
                          const DeviceBucket& bucket, cudaStream_t stream) {
   const std::size_t per_member = greenspan::shared_bytes_per_member<Real>(bucket.max_n);
-  int device = 0, shared_optin = 0;
-  RODSWARM_CUDA_CHECK(cudaGetDevice(&device));
-  RODSWARM_CUDA_CHECK(cudaDeviceGetAttribute(&shared_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-  const int warps = static_cast<int>(
-      std::clamp<std::size_t>(static_cast<std::size_t>(shared_optin) / per_member, 1, max_warps_per_block));
+  const int warps =
+      static_cast<int>(std::clamp<std::size_t>(shared_optin_bytes() / per_member, 1, max_warps_per_block));
   const std::size_t shared = per_member * static_cast<std::size_t>(warps);
   RODSWARM_CUDA_CHECK(cudaFuncSetAttribute(advance_greenspan_warp_kernel<Real>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared)));
