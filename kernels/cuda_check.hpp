@@ -4,7 +4,6 @@
 
 #include <cuda_runtime.h>
 
-#include <cstddef>
 #include <stdexcept>
 #include <string>
 
@@ -22,16 +21,3 @@ inline void cuda_check(cudaError_t status, const char* expr, const char* file, i
 #define RODSWARM_CUDA_CHECK(expr) ::rodswarm::cuda_check((expr), #expr, __FILE__, __LINE__)
 /// After a kernel launch: launch-configuration errors surface here, execution errors at the next sync.
 #define RODSWARM_CUDA_CHECK_LAUNCH() RODSWARM_CUDA_CHECK(cudaGetLastError())
-
-namespace rodswarm {
-
-/// Largest dynamic shared memory a block may opt in to on the current device (the warp and block layouts'
-/// limit; cudaFuncSetAttribute raises a kernel's own limit up to it).
-inline std::size_t shared_optin_bytes() {
-  int device = 0, bytes = 0;
-  RODSWARM_CUDA_CHECK(cudaGetDevice(&device));
-  RODSWARM_CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-  return static_cast<std::size_t>(bytes);
-}
-
-}  // namespace rodswarm

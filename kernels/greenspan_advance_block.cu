@@ -11,6 +11,7 @@
 #include "cuda_check.hpp"
 #include "greenspan_kernels.cuh"
 #include "greenspan_member_io.cuh"
+#include "rodswarm/backend.hpp"
 #include "rodswarm/gpu/greenspan_footprint.hpp"
 
 namespace rodswarm {
@@ -45,7 +46,7 @@ template <class Real>
 void launch_advance_block(greenspan::EnsembleView<Real> e, greenspan::Scheme scheme, const std::int64_t* d_target,
                           const DeviceBucket& bucket, cudaStream_t stream) {
   const std::size_t shared = greenspan::shared_bytes_per_member<Real>(bucket.max_n);
-  const std::size_t shared_optin = shared_optin_bytes();
+  const std::size_t shared_optin = cuda_shared_memory_per_block();
   if (shared > shared_optin) {
     // The bucketing sends such members to the grid layout; reaching here is a bug, not a user error.
     throw std::logic_error("block layout given members of " + std::to_string(bucket.max_n) + " beads (" +

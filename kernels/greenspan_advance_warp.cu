@@ -8,6 +8,7 @@
 #include "cuda_check.hpp"
 #include "greenspan_kernels.cuh"
 #include "greenspan_member_io.cuh"
+#include "rodswarm/backend.hpp"
 #include "rodswarm/gpu/greenspan_footprint.hpp"
 #include "warp_loop.cuh"
 
@@ -42,7 +43,7 @@ void launch_advance_warp(greenspan::EnsembleView<Real> e, greenspan::Scheme sche
                          const DeviceBucket& bucket, cudaStream_t stream) {
   const std::size_t per_member = greenspan::shared_bytes_per_member<Real>(bucket.max_n);
   const int warps =
-      static_cast<int>(std::clamp<std::size_t>(shared_optin_bytes() / per_member, 1, max_warps_per_block));
+      static_cast<int>(std::clamp<std::size_t>(cuda_shared_memory_per_block() / per_member, 1, max_warps_per_block));
   const std::size_t shared = per_member * static_cast<std::size_t>(warps);
   RODSWARM_CUDA_CHECK(cudaFuncSetAttribute(advance_greenspan_warp_kernel<Real>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared)));

@@ -94,9 +94,10 @@ class CudaGreenspanBackend final : public GreenspanBackend<Real> {
     const std::size_t budget = options_.device_memory > 0
                                    ? options_.device_memory
                                    : static_cast<std::size_t>(0.9 * static_cast<double>(cuda_device_memory().free));
-    plan_ = greenspan::plan_greenspan_batches<Real>(e.offset.data(), e.params.data(), members_, budget,
-                                                    options_.streams, shared_limit, options_.layout);
+    // Classify once: grid_n_ sizes both the plan's footprint and the slots' grid workspace.
     grid_n_ = greenspan::grid_layout_max_n(e.params.data(), members_, sizeof(Real), shared_limit, options_.layout);
+    plan_ =
+        plan_batches(e.offset.data(), members_, greenspan::device_footprint<Real>(grid_n_), budget, options_.streams);
     stage(e);
     build_batches(e, shared_limit);
     const std::size_t slot_count = plan_.streamed ? static_cast<std::size_t>(plan_.slots) : 1;

@@ -32,9 +32,12 @@ DeviceFootprint device_footprint(int grid_max_n) {
 }
 
 /// Shared memory one member takes in the warp and block layouts: its state and its stepper workspace.
+constexpr std::size_t shared_bytes_per_member(int n, std::size_t real_bytes) {
+  return static_cast<std::size_t>(2 * n + workspace_size(n)) * real_bytes;
+}
 template <class Real>
 constexpr std::size_t shared_bytes_per_member(int n) {
-  return static_cast<std::size_t>(2 * n + workspace_size(n)) * sizeof(Real);
+  return shared_bytes_per_member(n, sizeof(Real));
 }
 
 /// Largest member that runs in the grid layout (0 if none): its workspace is the ensemble's fixed device cost.
@@ -44,8 +47,8 @@ int grid_layout_max_n(const ParamsT* params, std::int64_t members, std::size_t r
   int n_max = 0;
   for (std::int64_t i = 0; i < members; ++i) {
     const int n = params[i].n;
-    const auto shared = static_cast<std::size_t>(2 * n + workspace_size(n)) * real_bytes;
-    if (choose_layout(n, shared, shared_limit, forced) == KernelLayout::grid) n_max = n > n_max ? n : n_max;
+    if (choose_layout(n, shared_bytes_per_member(n, real_bytes), shared_limit, forced) == KernelLayout::grid)
+      n_max = n > n_max ? n : n_max;
   }
   return n_max;
 }
