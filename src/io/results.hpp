@@ -22,7 +22,7 @@ class IoError : public std::runtime_error {
 /// members with fewer beads is NaN. Empty vectors mean "not saved".
 struct Results {
   std::string kind = "run";  ///< "run" or "steady"
-  std::string model;         ///< "greenspan"
+  std::string model;         ///< "greenspan" or "nishinari"
   std::string scheme;        ///< "greenspan", "rk4", or "newton" for steady
   std::string backend;       ///< backend description
   std::string precision;     ///< "float64" or "float32"
@@ -44,14 +44,19 @@ struct Results {
   std::vector<double> series_positions;   ///< [M][S][B][3]
   std::vector<double> series_velocities;  ///< [M][S][B][3]
   std::vector<double> series_energy;      ///< [M][S][E]
+  std::vector<double> series_momentum;    ///< [M][S][6]: linear (px,py,pz) then angular (Lx,Ly,Lz) about the origin
 
   std::vector<double> final_time;               ///< [M]
   std::vector<double> final_positions;          ///< [M][B][3]
   std::vector<double> final_velocities;         ///< [M][B][3]
   std::vector<double> final_energy;             ///< [M][E]
+  std::vector<double> final_momentum;           ///< [M][6]: as series_momentum (Greenspan never saves momentum)
   std::vector<std::uint8_t> diverged;           ///< [M]
   std::vector<std::int64_t> steps_taken;        ///< [M]
   std::vector<std::uint8_t> stability_warning;  ///< [M] dt outside the scheme's linearised bound
+  /// [M] the member stopped at a model singularity (nishinari: gimbal lock, cos(dtheta) ~ 0). Empty when the
+  /// model has none.
+  std::vector<std::uint8_t> singular;
 
   // kind == "steady" only
   std::vector<std::int32_t> newton_iterations;  ///< [M]
@@ -69,7 +74,8 @@ Results read_results(const std::string& path);
 /// inspect --member I [--final] --json: one member as JSON (PRODUCT.md). Reads only that member's rows.
 nlohmann::json member_json(const std::string& path, std::int64_t member, bool final_only);
 
-/// inspect --json without --member: a summary of the file (kind, model, members, saves, fields, diverged count).
+/// inspect --json without --member: a summary of the file (kind, model, members, saves, fields, diverged count,
+/// singular count when the file records singularities).
 nlohmann::json summary_json(const std::string& path);
 
 }  // namespace rodswarm

@@ -53,6 +53,7 @@ void write_members(hid_t file, const Results& r, const Shape& s) {
   if (!r.stability_warning.empty()) {
     h5::write_array(file, layout::kStabilityWarning, {s.members}, r.stability_warning);
   }
+  if (!r.singular.empty()) h5::write_array(file, layout::kSingular, {s.members}, r.singular);
 }
 
 void write_energy(hid_t file, const char* name, const Dims& dims, const std::vector<double>& data, const Results& r) {
@@ -63,7 +64,10 @@ void write_energy(hid_t file, const char* name, const Dims& dims, const std::vec
 
 void write_series(hid_t file, const Results& r, const Shape& s) {
   if (!r.time.empty()) h5::write_array(file, layout::kTime, {s.saves}, r.time, h5::Storage::contiguous);
-  if (r.series_positions.empty() && r.series_velocities.empty() && r.series_energy.empty()) return;
+  if (r.series_positions.empty() && r.series_velocities.empty() && r.series_energy.empty() &&
+      r.series_momentum.empty()) {
+    return;
+  }
   Handle series = h5::create_group(file, layout::kSeries);
   const Dims vectors = {s.members, s.saves, s.beads, 3};
   if (!r.series_positions.empty()) h5::write_array(file, layout::kSeriesPositions, vectors, r.series_positions);
@@ -71,10 +75,15 @@ void write_series(hid_t file, const Results& r, const Shape& s) {
   if (!r.series_energy.empty()) {
     write_energy(file, layout::kSeriesEnergy, {s.members, s.saves, s.energies}, r.series_energy, r);
   }
+  if (!r.series_momentum.empty()) {
+    h5::write_array(file, layout::kSeriesMomentum, {s.members, s.saves, layout::kMomentumComponents},
+                    r.series_momentum);
+  }
 }
 
 void write_final(hid_t file, const Results& r, const Shape& s) {
-  if (r.final_time.empty() && r.final_positions.empty() && r.final_velocities.empty() && r.final_energy.empty()) {
+  if (r.final_time.empty() && r.final_positions.empty() && r.final_velocities.empty() && r.final_energy.empty() &&
+      r.final_momentum.empty()) {
     return;
   }
   Handle final_group = h5::create_group(file, layout::kFinal);
@@ -83,6 +92,9 @@ void write_final(hid_t file, const Results& r, const Shape& s) {
   if (!r.final_positions.empty()) h5::write_array(file, layout::kFinalPositions, vectors, r.final_positions);
   if (!r.final_velocities.empty()) h5::write_array(file, layout::kFinalVelocities, vectors, r.final_velocities);
   if (!r.final_energy.empty()) write_energy(file, layout::kFinalEnergy, {s.members, s.energies}, r.final_energy, r);
+  if (!r.final_momentum.empty()) {
+    h5::write_array(file, layout::kFinalMomentum, {s.members, layout::kMomentumComponents}, r.final_momentum);
+  }
 }
 
 void write_steady(hid_t file, const Results& r, const Shape& s) {
@@ -135,16 +147,20 @@ Results read_file(const std::string& path) {
   read_optional(file.get(), layout::kDiverged, {s.members}, r.diverged);
   read_optional(file.get(), layout::kStepsTaken, {s.members}, r.steps_taken);
   read_optional(file.get(), layout::kStabilityWarning, {s.members}, r.stability_warning);
+  read_optional(file.get(), layout::kSingular, {s.members}, r.singular);
 
   read_optional(file.get(), layout::kTime, {s.saves}, r.time);
   read_optional(file.get(), layout::kSeriesPositions, {s.members, s.saves, s.beads, 3}, r.series_positions);
   read_optional(file.get(), layout::kSeriesVelocities, {s.members, s.saves, s.beads, 3}, r.series_velocities);
   read_optional(file.get(), layout::kSeriesEnergy, {s.members, s.saves, s.energies}, r.series_energy);
+  read_optional(file.get(), layout::kSeriesMomentum, {s.members, s.saves, layout::kMomentumComponents},
+                r.series_momentum);
 
   read_optional(file.get(), layout::kFinalTime, {s.members}, r.final_time);
   read_optional(file.get(), layout::kFinalPositions, {s.members, s.beads, 3}, r.final_positions);
   read_optional(file.get(), layout::kFinalVelocities, {s.members, s.beads, 3}, r.final_velocities);
   read_optional(file.get(), layout::kFinalEnergy, {s.members, s.energies}, r.final_energy);
+  read_optional(file.get(), layout::kFinalMomentum, {s.members, layout::kMomentumComponents}, r.final_momentum);
 
   read_optional(file.get(), layout::kSteadyIterations, {s.members}, r.newton_iterations);
   read_optional(file.get(), layout::kSteadyResidual, {s.members}, r.newton_residual);

@@ -34,6 +34,22 @@ json series_vectors_json(hid_t file, const char* name, hsize_t member, hsize_t s
   return out;
 }
 
+// One momentum row (linear px, py, pz then angular Lx, Ly, Lz) as {"linear": [x, y, z], "angular": [x, y, z]}.
+json momentum_json(const double* row) {
+  return json{{"linear", {row[0], row[1], row[2]}}, {"angular", {row[3], row[4], row[5]}}};
+}
+
+// `rows` consecutive momentum rows (one per save) as {"linear": [[x, y, z] per save], "angular": [...]}.
+json momentum_series_json(const std::vector<double>& data, std::size_t rows) {
+  json out = {{"linear", json::array()}, {"angular", json::array()}};
+  for (std::size_t k = 0; k < rows; ++k) {
+    const json row = momentum_json(data.data() + layout::kMomentumComponents * k);
+    out["linear"].push_back(row["linear"]);
+    out["angular"].push_back(row["angular"]);
+  }
+  return out;
+}
+
 template <class T>
 T member_value(hid_t file, const char* name, hsize_t member) {
   return h5::read_block<T>(file, name, {member}, {1}).front();
@@ -78,11 +94,16 @@ json member_object(const std::string& path, std::int64_t member, bool final_only
     for (std::size_t c = 0; c < s.energies; ++c) energy[info.header.energy_names[c]] = block[c];
     j["energy"] = std::move(energy);
   }
+  if (h5::exists(f, layout::kFinalMomentum)) {
+    const auto block = h5::read_block<double>(f, layout::kFinalMomentum, {i, 0}, {1, layout::kMomentumComponents});
+    j["momentum"] = momentum_json(block.data());
+  }
   if (h5::exists(f, layout::kDiverged)) j["diverged"] = member_value<std::uint8_t>(f, layout::kDiverged, i) != 0;
   if (h5::exists(f, layout::kStepsTaken)) j["steps_taken"] = member_value<std::int64_t>(f, layout::kStepsTaken, i);
   if (h5::exists(f, layout::kStabilityWarning)) {
     j["stability_warning"] = member_value<std::uint8_t>(f, layout::kStabilityWarning, i) != 0;
   }
+  if (h5::exists(f, layout::kSingular)) j["singular"] = member_value<std::uint8_t>(f, layout::kSingular, i) != 0;
   if (steady) {
     if (h5::exists(f, layout::kSteadyConverged)) {
       j["converged"] = member_value<std::uint8_t>(f, layout::kSteadyConverged, i) != 0;
@@ -112,6 +133,11 @@ json member_object(const std::string& path, std::int64_t member, bool final_only
     }
     series["energy"] = std::move(energy);
   }
+  if (h5::exists(f, layout::kSeriesMomentum)) {
+    const auto block =
+        h5::read_block<double>(f, layout::kSeriesMomentum, {i, 0, 0}, {1, s.saves, layout::kMomentumComponents});
+    series["momentum"] = momentum_series_json(block, s.saves);
+  }
   j["series"] = std::move(series);
   return j;
 }
@@ -133,6 +159,7 @@ json summary_object(const std::string& path) {
   if (h5::exists(f, layout::kSeriesPositions)) fields.push_back("positions");
   if (h5::exists(f, layout::kSeriesVelocities)) fields.push_back("velocities");
   if (h5::exists(f, layout::kSeriesEnergy)) fields.push_back("energy");
+  if (h5::exists(f, layout::kSeriesMomentum)) fields.push_back("momentum");
 
   json j;
   j["kind"] = h.kind;
@@ -146,6 +173,7 @@ json summary_object(const std::string& path) {
   j["fields"] = std::move(fields);
   j["diverged"] = count_flags(f, layout::kDiverged, info.shape.members);
   j["stability_warnings"] = count_flags(f, layout::kStabilityWarning, info.shape.members);
+  if (h5::exists(f, layout::kSingular)) j["singular"] = count_flags(f, layout::kSingular, info.shape.members);
   if (h.kind == "steady") j["converged"] = count_flags(f, layout::kSteadyConverged, info.shape.members);
   j["varied_keys"] = h.varied_keys;
   j["params"] = h.param_names;

@@ -61,6 +61,7 @@ void validate(const Results& r) {
   const std::string sb = " x saves " + std::to_string(s.saves);
   const std::string b3 = " x max_beads " + std::to_string(s.beads) + " x 3";
   const std::string e = " x energy_names " + std::to_string(s.energies);
+  const std::string p6 = " x " + std::to_string(kMomentumComponents);
 
   check_required(r.beads, "beads", s.members, m);
   for (std::size_t i = 0; i < r.beads.size(); ++i) {
@@ -83,13 +84,16 @@ void validate(const Results& r) {
   check_size(r.series_positions, "series_positions", s.members * s.saves * s.beads * 3, m + sb + b3);
   check_size(r.series_velocities, "series_velocities", s.members * s.saves * s.beads * 3, m + sb + b3);
   check_size(r.series_energy, "series_energy", s.members * s.saves * s.energies, m + sb + e);
+  check_size(r.series_momentum, "series_momentum", s.members * s.saves * kMomentumComponents, m + sb + p6);
   check_size(r.final_time, "final_time", s.members, m);
   check_size(r.final_positions, "final_positions", s.members * s.beads * 3, m + b3);
   check_size(r.final_velocities, "final_velocities", s.members * s.beads * 3, m + b3);
   check_size(r.final_energy, "final_energy", s.members * s.energies, m + e);
+  check_size(r.final_momentum, "final_momentum", s.members * kMomentumComponents, m + p6);
   check_size(r.diverged, "diverged", s.members, m);
   check_size(r.steps_taken, "steps_taken", s.members, m);
   check_size(r.stability_warning, "stability_warning", s.members, m);
+  check_size(r.singular, "singular", s.members, m);
   check_size(r.newton_iterations, "newton_iterations", s.members, m);
   check_size(r.newton_residual, "newton_residual", s.members, m);
   check_size(r.converged, "converged", s.members, m);

@@ -17,6 +17,9 @@ namespace rodswarm::layout {
 inline constexpr const char* kFormat = "rodswarm-results";
 inline constexpr std::int32_t kFormatVersion = 1;
 
+/// Values in a momentum row: linear (px, py, pz) then angular (Lx, Ly, Lz) about the origin.
+inline constexpr hsize_t kMomentumComponents = 6;
+
 // Object paths, absolute.
 inline constexpr const char* kMembers = "/members";
 inline constexpr const char* kBeads = "/members/beads";
@@ -24,16 +27,19 @@ inline constexpr const char* kParams = "/members/params";
 inline constexpr const char* kDiverged = "/members/diverged";
 inline constexpr const char* kStepsTaken = "/members/steps_taken";
 inline constexpr const char* kStabilityWarning = "/members/stability_warning";
+inline constexpr const char* kSingular = "/members/singular";
 inline constexpr const char* kTime = "/time";
 inline constexpr const char* kSeries = "/series";
 inline constexpr const char* kSeriesPositions = "/series/positions";
 inline constexpr const char* kSeriesVelocities = "/series/velocities";
 inline constexpr const char* kSeriesEnergy = "/series/energy";
+inline constexpr const char* kSeriesMomentum = "/series/momentum";
 inline constexpr const char* kFinal = "/final";
 inline constexpr const char* kFinalTime = "/final/time";
 inline constexpr const char* kFinalPositions = "/final/positions";
 inline constexpr const char* kFinalVelocities = "/final/velocities";
 inline constexpr const char* kFinalEnergy = "/final/energy";
+inline constexpr const char* kFinalMomentum = "/final/momentum";
 inline constexpr const char* kSteady = "/steady";
 inline constexpr const char* kSteadyIterations = "/steady/iterations";
 inline constexpr const char* kSteadyResidual = "/steady/residual";

@@ -99,6 +99,24 @@ inline Results make_results() {
   return r;
 }
 
+/// Momentum component c (0-2 linear, 3-5 angular) of member i at save k (distinct everywhere).
+inline double momentum(int i, int k, int c) { return -(100.0 * i + 10.0 * k + c + 0.5); }
+
+/// make_results() as a nishinari (3D) file: momentum series and final rows, and the singular flags.
+inline Results make_nishinari_results() {
+  Results r = make_results();
+  r.model = "nishinari";
+  const int M = 3, S = 4;
+  for (int i = 0; i < M; ++i) {
+    for (int k = 0; k < S; ++k) {
+      for (int c = 0; c < 6; ++c) r.series_momentum.push_back(momentum(i, k, c));
+    }
+    for (int c = 0; c < 6; ++c) r.final_momentum.push_back(momentum(i, S - 1, c));
+  }
+  r.singular = {0, 0, 1};
+  return r;
+}
+
 /// make_results() as a steady (Newton) file: no series, t undefined, Newton diagnostics.
 inline Results make_steady_results() {
   Results r = make_results();
@@ -143,13 +161,16 @@ inline void expect_same_results(const Results& a, const Results& b) {
   EXPECT_TRUE(same_bits(a.series_positions, b.series_positions));
   EXPECT_TRUE(same_bits(a.series_velocities, b.series_velocities));
   EXPECT_TRUE(same_bits(a.series_energy, b.series_energy));
+  EXPECT_TRUE(same_bits(a.series_momentum, b.series_momentum));
   EXPECT_TRUE(same_bits(a.final_time, b.final_time));
   EXPECT_TRUE(same_bits(a.final_positions, b.final_positions));
   EXPECT_TRUE(same_bits(a.final_velocities, b.final_velocities));
   EXPECT_TRUE(same_bits(a.final_energy, b.final_energy));
+  EXPECT_TRUE(same_bits(a.final_momentum, b.final_momentum));
   EXPECT_EQ(a.diverged, b.diverged);
   EXPECT_EQ(a.steps_taken, b.steps_taken);
   EXPECT_EQ(a.stability_warning, b.stability_warning);
+  EXPECT_EQ(a.singular, b.singular);
   EXPECT_EQ(a.newton_iterations, b.newton_iterations);
   EXPECT_TRUE(same_bits(a.newton_residual, b.newton_residual));
   EXPECT_EQ(a.converged, b.converged);

@@ -78,8 +78,49 @@ TEST(ResultsErrors, EveryMismatchNamesItsField) {
   EXPECT_TRUE(contains(message_for([](Results& r) { r.final_energy.pop_back(); }), "final_energy"));
   EXPECT_TRUE(contains(message_for([](Results& r) { r.steps_taken.pop_back(); }), "steps_taken"));
   EXPECT_TRUE(contains(message_for([](Results& r) { r.converged = {1}; }), "converged"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.singular = {0, 1}; }), "singular"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.final_momentum.assign(3 * 3, 0.0); }), "final_momentum"));
   EXPECT_FALSE(std::filesystem::exists(path));
   EXPECT_TRUE(dir.entries().empty());
+}
+
+TEST(ResultsErrors, WrongSizeMomentumKeepsTheExistingFile) {
+  TempDir dir;
+  const std::string path = dir.file("run.h5");
+  const Results good = test::make_nishinari_results();
+  write_results(path, good);
+
+  Results bad = test::make_nishinari_results();
+  bad.series_momentum.resize(3 * 4 * 3);  // 3 values a save instead of 6
+  const std::string message = io_error_of([&] { write_results(path, bad); });
+  EXPECT_TRUE(contains(message, path)) << message;
+  EXPECT_TRUE(contains(message, "field series_momentum has 36 values, expected 72 (members 3 x saves 4 x 6)"))
+      << message;
+
+  bad = test::make_nishinari_results();
+  bad.time.pop_back();  // the momentum series no longer matches the saves either
+  bad.series_positions.clear();
+  bad.series_velocities.clear();
+  bad.series_energy.clear();
+  EXPECT_TRUE(contains(io_error_of([&] { write_results(path, bad); }), "series_momentum"));
+
+  test::expect_same_results(good, read_results(path));
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"run.h5"});
+}
+
+TEST(ResultsErrors, MisshapenMomentumDatasetIsRefusedOnRead) {
+  // A file edited by another tool with momentum rows of the wrong width: read_results names the dataset.
+  TempDir dir;
+  const std::string path = dir.file("run.h5");
+  write_results(path, test::make_results());
+  {
+    const h5::ErrorSilencer silence;
+    h5::Handle file(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose);
+    ASSERT_TRUE(file);
+    h5::write_array(file.get(), "/final/momentum", {3, 3}, std::vector<double>(9, 0.0));
+  }
+  const std::string message = io_error_of([&] { read_results(path); });
+  EXPECT_TRUE(contains(message, "/final/momentum")) << message;
 }
 
 TEST(ResultsErrors, FailedRenameRemovesTheTemporary) {
@@ -155,6 +196,9 @@ TEST(ResultsErrors, NoHdf5ObjectStaysOpenAfterFailures) {
   EXPECT_THROW(summary_json(dir.file("other.h5")), IoError);
   read_results(path);
   member_json(path, 1, false);
+  write_results(dir.file("nishinari.h5"), test::make_nishinari_results());
+  member_json(dir.file("nishinari.h5"), 2, false);
+  summary_json(dir.file("nishinari.h5"));
   EXPECT_EQ(H5Fget_obj_count(H5F_OBJ_ALL, H5F_OBJ_ALL), 0);
 }
 

@@ -66,6 +66,44 @@ TEST_F(ResultsInspect, SeriesMemberAddsTimeAndSeries) {
   EXPECT_EQ(j.dump().find("null"), std::string::npos);
 }
 
+TEST_F(ResultsInspect, GreenspanMemberHasNoMomentumOrSingular) {
+  const json final_only = member_json(path_, 0, /*final_only=*/true);
+  EXPECT_FALSE(final_only.contains("momentum"));
+  EXPECT_FALSE(final_only.contains("singular"));
+  const json full = member_json(path_, 0, /*final_only=*/false);
+  EXPECT_FALSE(full["series"].contains("momentum"));
+}
+
+TEST_F(ResultsInspect, FinalMemberHasMomentumAndSingular) {
+  write_results(path_, test::make_nishinari_results());
+  const json j = member_json(path_, 2, /*final_only=*/true);
+  using test::momentum;
+  EXPECT_EQ(j["momentum"], (json{{"linear", {momentum(2, 3, 0), momentum(2, 3, 1), momentum(2, 3, 2)}},
+                                 {"angular", {momentum(2, 3, 3), momentum(2, 3, 4), momentum(2, 3, 5)}}}));
+  EXPECT_EQ(j["singular"], true);
+  EXPECT_EQ(member_json(path_, 0, true)["singular"], false);
+  EXPECT_FALSE(j.contains("series"));
+}
+
+TEST_F(ResultsInspect, SeriesMemberHasMomentumPerSave) {
+  write_results(path_, test::make_nishinari_results());
+  const json j = member_json(path_, 1, /*final_only=*/false);
+  using test::momentum;
+  EXPECT_EQ(j["momentum"]["linear"], (json{momentum(1, 3, 0), momentum(1, 3, 1), momentum(1, 3, 2)}));
+  EXPECT_EQ(j["singular"], false);
+  const json& series = j["series"]["momentum"];
+  ASSERT_EQ(series.size(), 2u);
+  ASSERT_EQ(series["linear"].size(), 4u);
+  ASSERT_EQ(series["angular"].size(), 4u);
+  for (int k = 0; k < 4; ++k) {
+    const auto save = static_cast<std::size_t>(k);
+    EXPECT_EQ(series["linear"][save], (json{momentum(1, k, 0), momentum(1, k, 1), momentum(1, k, 2)}));
+    EXPECT_EQ(series["angular"][save], (json{momentum(1, k, 3), momentum(1, k, 4), momentum(1, k, 5)}));
+  }
+  EXPECT_EQ(j["series"]["energy"]["kinetic"], (json{10.0, 11.0, 12.0, 13.0}));  // the rest unchanged
+  EXPECT_EQ(j.dump().find("null"), std::string::npos);
+}
+
 TEST_F(ResultsInspect, SteadyMemberHasNewtonDiagnosticsAndNoTime) {
   write_results(path_, test::make_steady_results());
   const json j = member_json(path_, 1, /*final_only=*/true);
@@ -111,6 +149,16 @@ TEST_F(ResultsInspect, Summary) {
   EXPECT_EQ(j["created"], "2024-05-01T12:00:00Z");
   EXPECT_EQ(j["rodswarm_version"], "0.1.0");
   EXPECT_FALSE(j.contains("converged"));
+  EXPECT_FALSE(j.contains("singular"));  // greenspan records no singularities
+}
+
+TEST_F(ResultsInspect, NishinariSummaryCountsSingularAndListsMomentum) {
+  write_results(path_, test::make_nishinari_results());
+  const json j = summary_json(path_);
+  EXPECT_EQ(j["model"], "nishinari");
+  EXPECT_EQ(j["fields"], (json{"positions", "velocities", "energy", "momentum"}));
+  EXPECT_EQ(j["singular"], 1);
+  EXPECT_EQ(j["diverged"], 1);
 }
 
 TEST_F(ResultsInspect, SteadySummaryCountsConverged) {

@@ -24,6 +24,72 @@ TEST(ResultsRoundTrip, AllFieldsComeBackExactly) {
   EXPECT_EQ(dir.entries(), std::vector<std::string>{"run.h5"});  // no temporary left behind
 }
 
+TEST(ResultsRoundTrip, MomentumAndSingularComeBackExactly) {
+  TempDir dir;
+  const Results written = test::make_nishinari_results();
+  write_results(dir.file("nishinari.h5"), written);
+  const Results read = read_results(dir.file("nishinari.h5"));
+  test::expect_same_results(written, read);
+  EXPECT_EQ(read.model, "nishinari");
+  ASSERT_EQ(read.series_momentum.size(), 3u * 4u * 6u);
+  EXPECT_EQ(read.series_momentum[(2 * 4 + 1) * 6 + 4], test::momentum(2, 1, 4));  // member 2, save 1, Ly
+  ASSERT_EQ(read.final_momentum.size(), 3u * 6u);
+  EXPECT_EQ(read.final_momentum[1 * 6 + 0], test::momentum(1, 3, 0));  // member 1, px
+  EXPECT_EQ(read.singular, (std::vector<std::uint8_t>{0, 0, 1}));
+}
+
+TEST(ResultsRoundTrip, FinalMomentumWithoutSeries) {
+  // A run that saved nothing along the way still records the final momentum and singular flags.
+  TempDir dir;
+  Results written = test::make_nishinari_results();
+  written.time.clear();
+  written.series_positions.clear();
+  written.series_velocities.clear();
+  written.series_energy.clear();
+  written.series_momentum.clear();
+  write_results(dir.file("final.h5"), written);
+  const Results read = read_results(dir.file("final.h5"));
+  test::expect_same_results(written, read);
+  EXPECT_TRUE(read.series_momentum.empty());
+  EXPECT_EQ(read.final_momentum.size(), 18u);
+}
+
+TEST(ResultsRoundTrip, GreenspanFileHasNoMomentumOrSingular) {
+  TempDir dir;
+  write_results(dir.file("run.h5"), test::make_results());
+  const Results read = read_results(dir.file("run.h5"));
+  EXPECT_TRUE(read.series_momentum.empty());
+  EXPECT_TRUE(read.final_momentum.empty());
+  EXPECT_TRUE(read.singular.empty());
+  const h5::ErrorSilencer silence;
+  h5::Handle file = h5::open_file(dir.file("run.h5"));
+  EXPECT_FALSE(h5::exists(file.get(), "/series/momentum"));
+  EXPECT_FALSE(h5::exists(file.get(), "/final/momentum"));
+  EXPECT_FALSE(h5::exists(file.get(), "/members/singular"));
+}
+
+TEST(ResultsRoundTrip, FileWithoutMomentumAndSingularStillReads) {
+  // Files written before these datasets existed (format version 1 all along): the datasets are removed from
+  // a nishinari file, and the rest reads back with the new fields empty.
+  TempDir dir;
+  const std::string path = dir.file("old.h5");
+  write_results(path, test::make_nishinari_results());
+  {
+    const h5::ErrorSilencer silence;
+    h5::Handle file(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose);
+    ASSERT_TRUE(file);
+    for (const char* name : {"/series/momentum", "/final/momentum", "/members/singular"}) {
+      ASSERT_GE(H5Ldelete(file.get(), name, H5P_DEFAULT), 0) << name;
+    }
+    EXPECT_EQ(h5::read_int_attribute(file.get(), "format_version"), 1);
+  }
+  Results expected = test::make_nishinari_results();
+  expected.series_momentum.clear();
+  expected.final_momentum.clear();
+  expected.singular.clear();
+  test::expect_same_results(expected, read_results(path));
+}
+
 TEST(ResultsRoundTrip, SteadyFile) {
   TempDir dir;
   const Results written = test::make_steady_results();
@@ -91,6 +157,7 @@ TEST(ResultsLayout, DatasetsAndAttributesAsDocumented) {
   EXPECT_EQ(h5::dataset_dims(f, "/final/positions"), (h5::Dims{3, 5, 3}));
   EXPECT_EQ(h5::dataset_dims(f, "/final/energy"), (h5::Dims{3, 4}));
   EXPECT_FALSE(h5::exists(f, "/steady"));
+  EXPECT_FALSE(h5::exists(f, "/series/momentum"));
 
   h5::Handle params = h5::open_group(f, "/members/params");
   EXPECT_EQ(h5::read_string_attribute(params.get(), "names"), R"(["n","m","T0"])");
@@ -106,6 +173,24 @@ TEST(ResultsLayout, DatasetsAndAttributesAsDocumented) {
   h5::Dims chunk(4);
   ASSERT_EQ(H5Pget_chunk(dcpl.get(), 4, chunk.data()), 4);
   EXPECT_EQ(chunk, (h5::Dims{3, 4, 5, 3}));
+}
+
+TEST(ResultsLayout, MomentumAndSingularDatasets) {
+  TempDir dir;
+  write_results(dir.file("nishinari.h5"), test::make_nishinari_results());
+  const h5::ErrorSilencer silence;
+  h5::Handle file = h5::open_file(dir.file("nishinari.h5"));
+  const hid_t f = file.get();
+  EXPECT_EQ(h5::read_int_attribute(f, "format_version"), 1);
+  EXPECT_EQ(h5::read_string_attribute(f, "model"), "nishinari");
+  EXPECT_EQ(h5::dataset_dims(f, "/series/momentum"), (h5::Dims{3, 4, 6}));
+  EXPECT_EQ(h5::dataset_dims(f, "/final/momentum"), (h5::Dims{3, 6}));
+  EXPECT_EQ(h5::dataset_dims(f, "/members/singular"), (h5::Dims{3}));
+  h5::Handle singular = h5::open_dataset(f, "/members/singular");
+  h5::Handle type(H5Dget_type(singular.get()), H5Tclose);
+  EXPECT_GT(H5Tequal(type.get(), H5T_STD_U8LE), 0);
+  EXPECT_EQ(h5::read_block<double>(f, "/final/momentum", {2, 3}, {1, 3}),
+            (std::vector<double>{test::momentum(2, 3, 3), test::momentum(2, 3, 4), test::momentum(2, 3, 5)}));
 }
 
 TEST(ResultsLayout, ParamsWithoutRecordedOrderReadAlphabetically) {
