@@ -1,5 +1,5 @@
 /// @file config_loader.cpp
-/// load_job: read, override, dispatch on `model`.
+/// load_job and load_any_job: read, override, dispatch on `model`.
 #include "config/config_loader.hpp"
 
 #include "config/json_check.hpp"
@@ -12,8 +12,8 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::string> implemented_models = {"greenspan"};
-const std::vector<std::string> planned_models = {"nishinari", "cosserat", "se3rod", "rolling"};
+const std::vector<std::string> implemented_models = {"greenspan", "nishinari"};
+const std::vector<std::string> planned_models = {"cosserat", "se3rod", "rolling"};
 
 /// The canonical key an override assigns ("initial.peak[01]=2" -> "initial.peak[1]"), or "" if malformed.
 std::string override_key(const std::string& assignment) {
@@ -36,14 +36,17 @@ bool within(const std::string& key, const std::string& prefix) {
   return key.size() == prefix.size() || key[prefix.size()] == '.' || key[prefix.size()] == '[';
 }
 
-GreenspanJob dispatch(const json& config, const std::string& path) {
+/// The validated `model` name of `config`; planned and unknown models are errors.
+std::string model_of(const json& config, const std::string& path) {
   config_detail::expect_object(config, "", path);
   const auto it = config.find("model");
   if (it == config.end()) {
     throw ConfigError(path, "model", "missing required key (one of: greenspan, nishinari, cosserat, se3rod, rolling)");
   }
   const std::string model = config_detail::expect_string(*it, "model", path);
-  if (model == "greenspan") return parse_greenspan_job(config, path);
+  for (const auto& implemented : implemented_models) {
+    if (model == implemented) return model;
+  }
   for (const auto& planned : planned_models) {
     if (model == planned)
       throw ConfigError(path, "model", "model '" + model + "' is not implemented yet in this version");
@@ -53,13 +56,14 @@ GreenspanJob dispatch(const json& config, const std::string& path) {
   throw ConfigError(path, "model", "unknown model '" + model + "'" + config_detail::suggestion_suffix(model, all));
 }
 
-}  // namespace
-
-GreenspanJob load_job(const std::string& path, const std::vector<std::string>& overrides) {
+/// Reads `path`, applies the overrides and runs `parse` on the result; a ConfigError in a key that an override
+/// assigned (or lies inside it) is reported against "--set".
+template <class Parse>
+auto load_with_overrides(const std::string& path, const std::vector<std::string>& overrides, Parse parse) {
   json config = read_config_file(path);
   for (const auto& o : overrides) apply_override(config, o, "--set");
   try {
-    return dispatch(config, path);
+    return parse(config);
   } catch (const ConfigError& e) {
     // A bad value the user typed on the command line is reported against --set, not against the file.
     for (const auto& o : overrides) {
@@ -67,6 +71,27 @@ GreenspanJob load_job(const std::string& path, const std::vector<std::string>& o
     }
     throw;
   }
+}
+
+}  // namespace
+
+AnyJob load_any_job(const std::string& path, const std::vector<std::string>& overrides) {
+  return load_with_overrides(path, overrides, [&path](const json& config) -> AnyJob {
+    const std::string model = model_of(config, path);
+    if (model == "nishinari") return parse_nishinari_job(config, path);
+    return parse_greenspan_job(config, path);
+  });
+}
+
+GreenspanJob load_job(const std::string& path, const std::vector<std::string>& overrides) {
+  return load_with_overrides(path, overrides, [&path](const json& config) {
+    const std::string model = model_of(config, path);
+    if (model != "greenspan") {
+      throw ConfigError(path, "model",
+                        "model '" + model + "' cannot be used here: this verb reads greenspan configs only");
+    }
+    return parse_greenspan_job(config, path);
+  });
 }
 
 }  // namespace rodswarm

@@ -6,12 +6,14 @@
 #pragma once
 
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "config/config_error.hpp"
 #include "config/greenspan_job.hpp"
+#include "config/nishinari_job.hpp"
 
 namespace rodswarm {
 
@@ -38,9 +40,23 @@ void apply_override(nlohmann::json& config, const std::string& assignment, const
 /// both survive the round trip through the config stored in results files.
 GreenspanJob parse_greenspan_job(const nlohmann::json& config, const std::string& source);
 
+/// Validates a Nishinari config (`model` must be "nishinari"; schema at the top of nishinari_config.cpp) and expands
+/// its ensemble into members, with the same error rules and `ensemble` semantics as parse_greenspan_job. Every
+/// member's initial shape is converted to the Cartesian exchange state (positions, velocities, unit segment normals
+/// perpendicular to their segments, spins), and the wall frames of clamped ends are filled from it.
+NishinariJob parse_nishinari_job(const nlohmann::json& config, const std::string& source);
+
+/// A job of any implemented model.
+using AnyJob = std::variant<GreenspanJob, NishinariJob>;
+
 /// read_config_file(path), then each override in order, then dispatch on `model`: "greenspan" is parsed by
-/// parse_greenspan_job; "nishinari", "cosserat", "se3rod", "rolling" are known but not implemented yet; any other
-/// name gets the nearest model suggested. An error caused by an overridden key is reported against "--set".
+/// parse_greenspan_job, "nishinari" by parse_nishinari_job; "cosserat", "se3rod", "rolling" are known but not
+/// implemented yet; any other name gets the nearest model suggested. An error caused by an overridden key is
+/// reported against "--set".
+AnyJob load_any_job(const std::string& path, const std::vector<std::string>& overrides);
+
+/// As load_any_job, for verbs that read greenspan configs only (steady): any other model, nishinari included, is a
+/// ConfigError(path, "model", ...).
 GreenspanJob load_job(const std::string& path, const std::vector<std::string>& overrides);
 
 }  // namespace rodswarm

@@ -1,10 +1,9 @@
 /// @file greenspan_config.cpp
 /// JSON to GreenspanSpec and run settings: the shape of the Greenspan schema (which keys, which types). Value
 /// ranges that an ensemble can change are checked per member in greenspan_member.cpp.
-#include <climits>
-
 #include "config/greenspan_spec.hpp"
 #include "config/json_check.hpp"
+#include "config/run_settings_config.hpp"
 
 namespace rodswarm::config_detail {
 
@@ -105,43 +104,6 @@ void read_integrator(const ObjectReader& r, GreenspanSpec& spec) {
   spec.divergence_factor = r.number_or("divergence_factor", 1000.0);
 }
 
-void read_output(const ObjectReader& r, OutputSpec& out) {
-  if (r.has("path")) {
-    out.path = r.string("path");
-    if (out.path.empty()) throw ConfigError(r.source(), r.key("path"), "must not be empty");
-  }
-  out.save_every = r.number_or("save_every", 0.0);
-  if (out.save_every < 0) {
-    throw ConfigError(r.source(), r.key("save_every"),
-                      "must be >= 0 (0 saves only the initial and final states), got " + format_number(out.save_every));
-  }
-  if (const auto* fields = r.optional("fields")) {
-    expect_array(*fields, r.key("fields"), r.source());
-    out.positions = out.velocities = out.energy = false;
-    for (std::size_t i = 0; i < fields->size(); ++i) {
-      const std::string key = index_key(r.key("fields"), i);
-      const std::string f = expect_choice((*fields)[i], key, r.source(), output_fields);
-      bool& flag = f == "positions" ? out.positions : f == "velocities" ? out.velocities : out.energy;
-      if (flag) throw ConfigError(r.source(), key, "\"" + f + "\" is listed twice");
-      flag = true;
-    }
-  }
-}
-
-int positive_int(const ObjectReader& r, const std::string& name, int fallback) {
-  const std::int64_t v = r.integer_or(name, fallback);
-  if (v < 1 || v > INT_MAX) {
-    throw ConfigError(r.source(), r.key(name), "must be an integer >= 1, got " + std::to_string(v));
-  }
-  return static_cast<int>(v);
-}
-
-double positive_number(const ObjectReader& r, const std::string& name, double fallback) {
-  const double v = r.number_or(name, fallback);
-  if (!(v > 0)) throw ConfigError(r.source(), r.key(name), "must be positive, got " + format_number(v));
-  return v;
-}
-
 }  // namespace
 
 GreenspanSpec parse_greenspan_spec(const nlohmann::json& config, const std::string& source) {
@@ -161,18 +123,7 @@ GreenspanSpec parse_greenspan_spec(const nlohmann::json& config, const std::stri
 }
 
 void parse_run_settings(const nlohmann::json& config, const std::string& source, GreenspanJob& job) {
-  if (const auto it = config.find("precision"); it != config.end()) {
-    job.precision = expect_choice(*it, "precision", source, {"float64", "float32"}) == "float32" ? Precision::float32
-                                                                                                 : Precision::float64;
-  }
-  if (const auto it = config.find("output"); it != config.end()) {
-    read_output(ObjectReader(*it, "output", source, {"path", "save_every", "fields"}), job.output);
-  }
-  if (const auto it = config.find("compare"); it != config.end()) {
-    const ObjectReader r(*it, "compare", source, {"tolerance", "members"});
-    if (r.has("tolerance")) job.compare.tolerance = positive_number(r, "tolerance", 0.0);
-    job.compare.members = positive_int(r, "members", job.compare.members);
-  }
+  parse_shared_settings(config, source, output_fields, job.precision, job.output, job.compare);
   if (const auto it = config.find("steady"); it != config.end()) {
     const ObjectReader r(*it, "steady", source, {"tol", "max_iter"});
     job.steady.tol = positive_number(r, "tol", job.steady.tol);

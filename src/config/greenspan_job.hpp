@@ -8,32 +8,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/run_settings.hpp"
 #include "rodswarm/common.hpp"
 #include "rodswarm/ensemble/greenspan_ensemble.hpp"
 #include "rodswarm/models/greenspan_stepper.hpp"
 
 namespace rodswarm {
-
-/// What `output` asks for. save_every = 0 saves only the initial and final states.
-struct OutputSpec {
-  std::string path = "results.h5";
-  double save_every = 0.0;
-  bool positions = true;    ///< fields contains "positions"
-  bool velocities = false;  ///< fields contains "velocities"
-  bool energy = true;       ///< fields contains "energy"
-};
-
-/// `compare`: relative tolerance of backend vs reference, and how many members to check by default.
-struct CompareSpec {
-  double tolerance = 0.0;  ///< 0 means the scheme's default (rk4: 1e-12, greenspan: 1e-10) in float64
-  int members = 4;
-};
-
-/// `steady`: Newton stopping rule.
-struct SteadySpec {
-  double tol = 1e-12;  ///< max |residual| <= tol * (T0 + m|g|)
-  int max_iter = 50;
-};
 
 struct GreenspanJob {
   std::string source;     ///< config file name, for messages

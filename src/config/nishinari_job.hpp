@@ -1,0 +1,40 @@
+/// @file nishinari_job.hpp
+/// A Nishinari run as plain structs: what the config layer (the only code that sees JSON) hands the driver.
+/// Schema: README.md, "Model nishinari".
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "config/run_settings.hpp"
+#include "rodswarm/common.hpp"
+#include "rodswarm/ensemble/nishinari_ensemble.hpp"
+#include "rodswarm/models/nishinari_params.hpp"
+
+namespace rodswarm {
+
+struct NishinariJob {
+  std::string source;     ///< config file name, for messages
+  nlohmann::json config;  ///< the config after --set overrides; stored in results
+  Precision precision = Precision::float64;
+  nishinari::Formulation formulation = nishinari::Formulation::intrinsic;      ///< params.formulation (all members)
+  nishinari::TwistMoment twist_moment = nishinari::TwistMoment::conservative;  ///< params.twist_moment
+  OutputSpec output;
+  CompareSpec compare;
+
+  /// The ensemble: keys that vary and each member's value of each.
+  std::vector<std::string> varied_keys;
+  std::vector<std::vector<double>> varied_values;  ///< [key][member]
+
+  /// Expanded members in float64: params (wall frames of clamped ends filled from the initial frames), dt and the
+  /// initial Cartesian state (positions, velocities, segment normals, spins).
+  nishinari::Ensemble<double> members;
+  std::vector<double> t_end;  ///< per member
+
+  std::int64_t size() const { return members.members(); }
+};
+
+}  // namespace rodswarm

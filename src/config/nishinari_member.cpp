@@ -1,0 +1,376 @@
+/// @file nishinari_member.cpp
+/// build_nishinari_member: the range rules of the Nishinari schema and the initial shapes (straight, helix, points,
+/// twist pulse) turned into the Cartesian exchange state, applied to one (expanded) member. Runs once per ensemble
+/// member, so it stays free of JSON and of allocations after the first member.
+#include <algorithm>
+#include <cmath>
+
+#include "config/json_check.hpp"
+#include "config/nishinari_spec.hpp"
+
+namespace rodswarm::config_detail {
+
+namespace {
+
+/// Largest n accepted: bead offsets and kernel indices are int.
+constexpr double max_beads = 1 << 30;
+
+/// A normal whose part perpendicular to its tangent is below this fraction of its length counts as parallel.
+constexpr double parallel_tolerance = 1e-9;
+
+constexpr double half_pi = 1.57079632679489661923;
+
+class MemberChecker {
+ public:
+  explicit MemberChecker(const std::string& source) : source_(source) {}
+
+  [[noreturn]] void fail(const std::string& key, const std::string& what) const {
+    throw ConfigError(source_, key, what);
+  }
+  void finite(const char* key, double x) const {
+    if (!std::isfinite(x)) fail(key, "must be a finite number, got " + format_number(x));
+  }
+  /// finite() for element [k] (or [k][c] when c >= 0) of an array; the key is only spelled out on failure.
+  void finite_element(const char* array, std::size_t k, int c, double x) const {
+    if (std::isfinite(x)) return;
+    std::string key = index_key(array, k);
+    if (c >= 0) key = index_key(key, static_cast<std::size_t>(c));
+    fail(key, "must be a finite number, got " + format_number(x));
+  }
+  void finite3(const char* array, const Vec3& x) const {
+    for (std::size_t c = 0; c < 3; ++c) finite_element(array, c, -1, x[c]);
+  }
+  void positive(const char* key, double x) const {
+    finite(key, x);
+    if (!(x > 0)) fail(key, "must be positive, got " + format_number(x));
+  }
+  void non_negative(const char* key, double x) const {
+    finite(key, x);
+    if (!(x >= 0)) fail(key, "must be >= 0, got " + format_number(x));
+  }
+  /// |round(span/dt) dt - span| <= 1e-9 span: span is reached in a whole number of steps.
+  static bool whole_steps(double span, double dt) {
+    return std::fabs(std::round(span / dt) * dt - span) <= 1e-9 * span;
+  }
+
+ private:
+  const std::string& source_;
+};
+
+double dot(const double* a, const double* b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+double norm(const double* a) { return std::sqrt(dot(a, a)); }
+void cross(const double* a, const double* b, double* out) {
+  out[0] = a[1] * b[2] - a[2] * b[1];
+  out[1] = a[2] * b[0] - a[0] * b[2];
+  out[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+/// Writes the frame (t, n, b) (rows of a 3x3) from tangent t (unit) and a raw normal; false when the normal is
+/// zero or parallel to t.
+bool make_frame(const double* t, const double* raw_normal, double* frame) {
+  const double len = norm(raw_normal);
+  const double along = dot(raw_normal, t);
+  double perp[3];
+  for (int c = 0; c < 3; ++c) perp[c] = raw_normal[c] - along * t[c];
+  const double plen = norm(perp);
+  if (!(len > 0) || !(plen > parallel_tolerance * len)) return false;
+  for (int c = 0; c < 3; ++c) {
+    frame[c] = t[c];
+    frame[3 + c] = perp[c] / plen;
+  }
+  cross(frame, frame + 3, frame + 6);
+  return true;
+}
+
+std::string vec_text(const Vec3& x) {
+  return "[" + format_number(x[0]) + ", " + format_number(x[1]) + ", " + format_number(x[2]) + "]";
+}
+
+const char* end_name(nishinari::EndKind e) {
+  switch (e) {
+    case nishinari::EndKind::free:
+      return "free";
+    case nishinari::EndKind::clamped:
+      return "clamped";
+    case nishinari::EndKind::pinned:
+      return "pinned";
+  }
+  return "";
+}
+
+/// straight and helix: frames by the constant relative rotation P, positions by r_{s+1} = r_s + G t_s.
+void build_helix(const NishinariSpec& spec, int n, const MemberChecker& check, NishinariMember& out,
+                 std::vector<double>& frames) {
+  check.finite3("initial.origin", spec.origin);
+  check.finite3("initial.direction", spec.direction);
+  check.finite3("initial.normal", spec.normal);
+  check.positive("initial.stretch", spec.stretch);
+  check.finite("initial.dphi", spec.dphi);
+  check.finite("initial.dtheta", spec.dtheta);
+  check.finite("initial.dpsi", spec.dpsi);
+  if (!(std::fabs(spec.dtheta) < half_pi)) {
+    check.fail("initial.dtheta", "|dtheta| must be below pi/2 (the relative Euler angles are singular there), got " +
+                                     format_number(spec.dtheta));
+  }
+  const double dlen = norm(spec.direction.data());
+  if (!(dlen > 0)) check.fail("initial.direction", "must not be the zero vector");
+  const double t0[3] = {spec.direction[0] / dlen, spec.direction[1] / dlen, spec.direction[2] / dlen};
+  if (!make_frame(t0, spec.normal.data(), frames.data())) {
+    check.fail("initial.normal", "must not be zero or parallel to initial.direction, got " + vec_text(spec.normal) +
+                                     " (default [0, 1, 0]) with direction " + vec_text(spec.direction));
+  }
+
+  const double cf = std::cos(spec.dphi), sf = std::sin(spec.dphi);
+  const double ct = std::cos(spec.dtheta), st = std::sin(spec.dtheta);
+  const double cp = std::cos(spec.dpsi), sp = std::sin(spec.dpsi);
+  // P = R_t(dpsi) R_n(dtheta) R_b(dphi), rows = new frame in old components (note section 2).
+  const double P[9] = {cf * ct,
+                       sf * ct,
+                       -st,
+                       -sf * cp + cf * st * sp,
+                       cf * cp + sf * st * sp,
+                       ct * sp,
+                       sf * sp + cf * st * cp,
+                       sf * st * cp - cf * sp,
+                       ct * cp};
+  const auto segments = static_cast<std::size_t>(n - 1);
+  for (std::size_t s = 1; s < segments; ++s) {
+    const double* prev = &frames[9 * (s - 1)];
+    double* cur = &frames[9 * s];
+    for (int a = 0; a < 3; ++a) {
+      for (int c = 0; c < 3; ++c) {
+        cur[3 * a + c] = P[3 * a] * prev[c] + P[3 * a + 1] * prev[3 + c] + P[3 * a + 2] * prev[6 + c];
+      }
+    }
+  }
+  const double G = spec.stretch * spec.l;
+  for (int c = 0; c < 3; ++c) out.r[static_cast<std::size_t>(c)] = spec.origin[static_cast<std::size_t>(c)];
+  for (std::size_t s = 0; s < segments; ++s) {
+    for (std::size_t c = 0; c < 3; ++c) out.r[3 * (s + 1) + c] = out.r[3 * s + c] + G * frames[9 * s + c];
+  }
+}
+
+/// points: positions as given, tangents from them, frames from the given normals.
+void build_points(const NishinariSpec& spec, int n, const MemberChecker& check, NishinariMember& out,
+                  std::vector<double>& frames) {
+  const auto beads = static_cast<std::size_t>(n);
+  if (spec.points.size() != beads) {
+    check.fail("initial.points",
+               "expected n = " + std::to_string(n) + " points [x, y, z], got " + std::to_string(spec.points.size()));
+  }
+  if (spec.normals.size() != beads - 1) {
+    check.fail("initial.normals", "expected n - 1 = " + std::to_string(n - 1) +
+                                      " normals [x, y, z] (one per segment), got " +
+                                      std::to_string(spec.normals.size()));
+  }
+  for (std::size_t i = 0; i < beads; ++i) {
+    for (int c = 0; c < 3; ++c) {
+      const double x = spec.points[i][static_cast<std::size_t>(c)];
+      check.finite_element("initial.points", i, c, x);
+      out.r[3 * i + static_cast<std::size_t>(c)] = x;
+    }
+  }
+  for (std::size_t s = 0; s + 1 < beads; ++s) {
+    for (int c = 0; c < 3; ++c)
+      check.finite_element("initial.normals", s, c, spec.normals[s][static_cast<std::size_t>(c)]);
+    const double d[3] = {out.r[3 * s + 3] - out.r[3 * s], out.r[3 * s + 4] - out.r[3 * s + 1],
+                         out.r[3 * s + 5] - out.r[3 * s + 2]};
+    const double G = norm(d);
+    if (!(G > 0)) {
+      check.fail(index_key("initial.points", s + 1), "segment " + std::to_string(s) + " has zero length (bead " +
+                                                         std::to_string(s + 1) + " coincides with bead " +
+                                                         std::to_string(s) + ")");
+    }
+    const double t[3] = {d[0] / G, d[1] / G, d[2] / G};
+    if (!make_frame(t, spec.normals[s].data(), &frames[9 * s])) {
+      check.fail(index_key("initial.normals", s), "must not be zero or parallel to segment " + std::to_string(s) +
+                                                      " (points " + std::to_string(s) + " to " + std::to_string(s + 1) +
+                                                      ")");
+    }
+  }
+}
+
+/// Rotates normal s about its tangent by angle w_s and adds rate w_s to spin s.
+void apply_twist_pulse(const NishinariSpec& spec, int n, const MemberChecker& check, NishinariMember& out,
+                       std::vector<double>& frames) {
+  check.finite("initial.twist_pulse.center", spec.pulse_center);
+  check.positive("initial.twist_pulse.width", spec.pulse_width);
+  check.finite("initial.twist_pulse.angle", spec.pulse_angle);
+  check.finite("initial.twist_pulse.rate", spec.pulse_rate);
+  for (std::size_t s = 0; s + 1 < static_cast<std::size_t>(n); ++s) {
+    const double x = (static_cast<double>(s) - spec.pulse_center) / spec.pulse_width;
+    const double w = std::exp(-0.5 * x * x);
+    const double a = spec.pulse_angle * w;
+    const double ca = std::cos(a), sa = std::sin(a);
+    double* f = &frames[9 * s];
+    for (int c = 0; c < 3; ++c) {
+      const double nc = f[3 + c], bc = f[6 + c];
+      f[3 + c] = ca * nc + sa * bc;
+      f[6 + c] = ca * bc - sa * nc;
+    }
+    out.spin[s] += spec.pulse_rate * w;
+  }
+}
+
+void set_velocities(const NishinariSpec& spec, int n, const MemberChecker& check, NishinariMember& out) {
+  const auto beads = static_cast<std::size_t>(n);
+  const auto& p = out.params;
+  const bool fixed0 = p.end0 != nishinari::EndKind::free;
+  const bool fixed1 = p.end1 != nishinari::EndKind::free;
+  if (spec.has_velocities) {
+    if (spec.velocities.size() != beads) {
+      check.fail("initial.velocities", "expected n = " + std::to_string(n) + " velocities [vx, vy, vz], got " +
+                                           std::to_string(spec.velocities.size()));
+    }
+    for (std::size_t i = 0; i < beads; ++i) {
+      for (int c = 0; c < 3; ++c) {
+        const double x = spec.velocities[i][static_cast<std::size_t>(c)];
+        check.finite_element("initial.velocities", i, c, x);
+        out.v[3 * i + static_cast<std::size_t>(c)] = x;
+      }
+    }
+    const auto must_rest = [&](std::size_t bead, int end, nishinari::EndKind kind) {
+      const double* vb = &out.v[3 * bead];
+      if (vb[0] != 0 || vb[1] != 0 || vb[2] != 0) {
+        check.fail(index_key("initial.velocities", bead), "bead " + std::to_string(bead) + " is " + end_name(kind) +
+                                                              " (params.ends[" + std::to_string(end) +
+                                                              "]): its velocity must be [0, 0, 0]");
+      }
+    };
+    if (fixed0) must_rest(0, 0, p.end0);
+    if (fixed1) must_rest(beads - 1, 1, p.end1);
+  } else {
+    check.finite3("initial.velocity", spec.velocity);
+    for (std::size_t i = 0; i < beads; ++i) {
+      const bool fixed = (i == 0 && fixed0) || (i + 1 == beads && fixed1);
+      for (std::size_t c = 0; c < 3; ++c) out.v[3 * i + c] = fixed ? 0.0 : spec.velocity[c];
+    }
+  }
+}
+
+void set_spins(const NishinariSpec& spec, int n, const MemberChecker& check, NishinariMember& out) {
+  const auto segments = static_cast<std::size_t>(n - 1);
+  if (spec.has_spins) {
+    if (spec.spins.size() != segments) {
+      check.fail("initial.spins", "expected n - 1 = " + std::to_string(n - 1) + " values (one per segment), got " +
+                                      std::to_string(spec.spins.size()));
+    }
+    for (std::size_t s = 0; s < segments; ++s) {
+      check.finite_element("initial.spins", s, -1, spec.spins[s]);
+      out.spin[s] = spec.spins[s];
+    }
+  } else {
+    check.finite("initial.spin", spec.spin);
+    std::fill(out.spin.begin(), out.spin.end(), spec.spin);
+  }
+}
+
+}  // namespace
+
+void build_nishinari_member(const NishinariSpec& spec, double save_every, const std::string& source,
+                            NishinariMember& out) {
+  const MemberChecker check(source);
+
+  if (!(spec.n >= 3 && spec.n <= max_beads && spec.n == std::floor(spec.n))) {
+    check.fail("params.n", "must be an integer >= 3, got " + format_number(spec.n));
+  }
+  const int n = static_cast<int>(spec.n);
+  check.positive("params.l", spec.l);
+  check.positive("params.m", spec.m);
+  check.positive("params.k", spec.k);
+  check.non_negative("params.K", spec.K);
+  check.non_negative("params.h", spec.h);
+  check.positive("params.j", spec.j);
+  check.non_negative("params.damping", spec.damping);
+  check.non_negative("params.spin_damping", spec.spin_damping);
+  check.finite3("params.g", spec.g);
+  check.finite3("params.load0", spec.load0);
+  check.finite3("params.load1", spec.load1);
+
+  check.positive("integrator.dt", spec.dt);
+  check.positive("integrator.t_end", spec.t_end);
+  check.positive("integrator.divergence_factor", spec.divergence_factor);
+  if (spec.t_end / spec.dt > 9.0e15) check.fail("integrator.t_end", "too many steps of integrator.dt");
+  if (!MemberChecker::whole_steps(spec.t_end, spec.dt)) {
+    check.fail("integrator.t_end", format_number(spec.t_end) + " is not a whole number of steps of integrator.dt = " +
+                                       format_number(spec.dt) + " (" + format_number(spec.t_end / spec.dt) + " steps)");
+  }
+  if (save_every > 0 && !MemberChecker::whole_steps(save_every, spec.dt)) {
+    check.fail("output.save_every", format_number(save_every) +
+                                        " is not a whole number of steps of integrator.dt = " + format_number(spec.dt) +
+                                        " (" + format_number(save_every / spec.dt) + " steps)");
+  }
+
+  auto& p = out.params;
+  p = nishinari::Params<double>{};
+  p.n = n;
+  p.end0 = spec.end0;
+  p.end1 = spec.end1;
+  p.twist_moment = spec.twist_moment;
+  p.formulation = spec.formulation;
+  p.l = spec.l;
+  p.m = spec.m;
+  p.k = spec.k;
+  p.K = spec.K;
+  p.h = spec.h;
+  p.j = spec.j;
+  p.damping = spec.damping;
+  p.spin_damping = spec.spin_damping;
+  for (std::size_t c = 0; c < 3; ++c) {
+    p.g[c] = spec.g[c];
+    p.load0[c] = spec.load0[c];
+    p.load1[c] = spec.load1[c];
+  }
+
+  const auto beads = static_cast<std::size_t>(n);
+  const std::size_t segments = beads - 1;
+  out.r.resize(3 * beads);
+  out.v.resize(3 * beads);
+  out.normal.resize(3 * segments);
+  out.spin.resize(segments);
+  out.frames.resize(9 * segments);
+
+  if (spec.shape == NishinariShape::points) {
+    build_points(spec, n, check, out, out.frames);
+  } else {
+    build_helix(spec, n, check, out, out.frames);
+  }
+  set_spins(spec, n, check, out);
+  if (spec.has_twist_pulse) apply_twist_pulse(spec, n, check, out, out.frames);
+  set_velocities(spec, n, check, out);
+
+  // Every joint must start away from gimbal lock: cos(dtheta_i) = hypot(P00, P01) = sqrt(1 - (t_i . b_{i-1})^2).
+  for (std::size_t i = 1; i < segments; ++i) {
+    const double sin_theta = dot(&out.frames[9 * i], &out.frames[9 * (i - 1) + 6]);
+    const double cos_theta = std::sqrt(std::max(0.0, 1.0 - sin_theta * sin_theta));
+    if (!(cos_theta > p.singular_cos)) {
+      const std::string key = spec.shape == NishinariShape::points ? index_key("initial.normals", i - 1)
+                              : spec.has_twist_pulse               ? std::string("initial.twist_pulse")
+                                                                   : std::string("initial.dtheta");
+      check.fail(key, "the relative pitch dtheta of joint " + std::to_string(i) + " (segments " +
+                          std::to_string(i - 1) + " and " + std::to_string(i) +
+                          ") is pi/2: the relative Euler angles are singular there (choose another normal)");
+    }
+  }
+
+  for (std::size_t s = 0; s < segments; ++s) {
+    for (std::size_t c = 0; c < 3; ++c) out.normal[3 * s + c] = out.frames[9 * s + 3 + c];
+  }
+  if (p.end0 == nishinari::EndKind::clamped) std::copy_n(&out.frames[0], 9, p.wall0);
+  if (p.end1 == nishinari::EndKind::clamped) std::copy_n(&out.frames[9 * (segments - 1)], 9, p.wall1);
+
+  // Divergence: |r_i| beyond divergence_factor times the larger of 1, the string's length and its initial extent.
+  double length = 0;
+  for (std::size_t s = 0; s < segments; ++s) {
+    const double d[3] = {out.r[3 * s + 3] - out.r[3 * s], out.r[3 * s + 4] - out.r[3 * s + 1],
+                         out.r[3 * s + 5] - out.r[3 * s + 2]};
+    length += norm(d);
+  }
+  double extent = std::max({1.0, static_cast<double>(segments) * spec.l, length});
+  for (std::size_t i = 0; i < beads; ++i) extent = std::max(extent, norm(&out.r[3 * i]));
+  p.divergence_bound = spec.divergence_factor * extent;
+  out.dt = spec.dt;
+  out.t_end = spec.t_end;
+}
+
+}  // namespace rodswarm::config_detail

@@ -1,0 +1,85 @@
+/// @file run_settings_config.cpp
+/// parse_shared_settings: `precision`, `output` and `compare`, the same for every model.
+#include "config/run_settings_config.hpp"
+
+#include <climits>
+
+namespace rodswarm::config_detail {
+
+namespace {
+
+bool accepts(const std::vector<std::string>& names, const std::string& name) {
+  for (const auto& n : names) {
+    if (n == name) return true;
+  }
+  return false;
+}
+
+bool& field_flag(OutputSpec& out, const std::string& name) {
+  if (name == "positions") return out.positions;
+  if (name == "velocities") return out.velocities;
+  if (name == "energy") return out.energy;
+  return out.momentum;
+}
+
+void read_output(const ObjectReader& r, const std::vector<std::string>& output_fields, OutputSpec& out) {
+  if (r.has("path")) {
+    out.path = r.string("path");
+    if (out.path.empty()) throw ConfigError(r.source(), r.key("path"), "must not be empty");
+  }
+  out.save_every = r.number_or("save_every", 0.0);
+  if (out.save_every < 0) {
+    throw ConfigError(r.source(), r.key("save_every"),
+                      "must be >= 0 (0 saves only the initial and final states), got " + format_number(out.save_every));
+  }
+  if (const auto* fields = r.optional("fields")) {
+    expect_array(*fields, r.key("fields"), r.source());
+    out.positions = out.velocities = out.energy = out.momentum = false;
+    for (std::size_t i = 0; i < fields->size(); ++i) {
+      const std::string key = index_key(r.key("fields"), i);
+      const std::string f = expect_choice((*fields)[i], key, r.source(), output_fields);
+      bool& flag = field_flag(out, f);
+      if (flag) throw ConfigError(r.source(), key, "\"" + f + "\" is listed twice");
+      flag = true;
+    }
+  }
+}
+
+}  // namespace
+
+int positive_int(const ObjectReader& r, const std::string& name, int fallback) {
+  const std::int64_t v = r.integer_or(name, fallback);
+  if (v < 1 || v > INT_MAX) {
+    throw ConfigError(r.source(), r.key(name), "must be an integer >= 1, got " + std::to_string(v));
+  }
+  return static_cast<int>(v);
+}
+
+double positive_number(const ObjectReader& r, const std::string& name, double fallback) {
+  const double v = r.number_or(name, fallback);
+  if (!(v > 0)) throw ConfigError(r.source(), r.key(name), "must be positive, got " + format_number(v));
+  return v;
+}
+
+void parse_shared_settings(const nlohmann::json& config, const std::string& source,
+                           const std::vector<std::string>& output_fields, Precision& precision, OutputSpec& output,
+                           CompareSpec& compare) {
+  if (const auto it = config.find("precision"); it != config.end()) {
+    precision = expect_choice(*it, "precision", source, {"float64", "float32"}) == "float32" ? Precision::float32
+                                                                                             : Precision::float64;
+  }
+  if (const auto it = config.find("output"); it != config.end()) {
+    read_output(ObjectReader(*it, "output", source, {"path", "save_every", "fields"}), output_fields, output);
+  }
+  // A field the model cannot save is never asked for.
+  for (const char* name : {"positions", "velocities", "energy", "momentum"}) {
+    if (!accepts(output_fields, name)) field_flag(output, name) = false;
+  }
+  if (const auto it = config.find("compare"); it != config.end()) {
+    const ObjectReader r(*it, "compare", source, {"tolerance", "members"});
+    if (r.has("tolerance")) compare.tolerance = positive_number(r, "tolerance", 0.0);
+    compare.members = positive_int(r, "members", compare.members);
+  }
+}
+
+}  // namespace rodswarm::config_detail

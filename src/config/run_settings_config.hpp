@@ -1,0 +1,29 @@
+/// @file run_settings_config.hpp
+/// The config sections every model shares: `precision`, `output` and `compare` (JSON -> run_settings.hpp structs).
+/// Internal to the config layer.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "config/json_check.hpp"
+#include "config/run_settings.hpp"
+#include "rodswarm/common.hpp"
+
+namespace rodswarm::config_detail {
+
+/// Reads config["precision"], config["output"] and config["compare"] (each optional) into the given structs;
+/// ranges are checked here (none of these can be varied). `output_fields` are the names output.fields accepts for
+/// the model, a subset of "positions", "velocities", "energy", "momentum"; a listed `fields` array sets exactly the
+/// flags it names (the others false), and a flag whose name the model does not accept is always false.
+void parse_shared_settings(const nlohmann::json& config, const std::string& source,
+                           const std::vector<std::string>& output_fields, Precision& precision, OutputSpec& output,
+                           CompareSpec& compare);
+
+/// A member of a settings section that must be an integer >= 1 / a positive number (the fallback when absent).
+int positive_int(const ObjectReader& r, const std::string& name, int fallback);
+double positive_number(const ObjectReader& r, const std::string& name, double fallback);
+
+}  // namespace rodswarm::config_detail
