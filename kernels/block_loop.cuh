@@ -6,6 +6,8 @@
 namespace rodswarm {
 
 struct BlockLoop {
+  /// Prefix products and sums need the parallel (Hillis-Steele) form: each thread sees only some elements.
+  static constexpr bool serial = false;
   template <class F>
   __device__ void for_each(int n, F&& f) const {
     for (int j = static_cast<int>(threadIdx.x); j < n; j += static_cast<int>(blockDim.x)) f(j);

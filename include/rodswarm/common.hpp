@@ -30,6 +30,7 @@ enum class Precision { float64, float32 };
 enum MemberStatus : std::uint8_t {
   status_ok = 0,
   status_diverged = 1,  ///< the state became non-finite or left the divergence bound; integration stopped there
+  status_singular = 2,  ///< a model singularity was reached (Nishinari: cos(relative pitch) near 0); stopped there
 };
 
 }  // namespace rodswarm

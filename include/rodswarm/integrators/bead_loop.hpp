@@ -15,6 +15,8 @@ namespace rodswarm {
 
 /// One thread walks all beads of a member in order.
 struct SequentialLoop {
+  /// Prefix products and sums may run as plain serial loops (one participant sees every element).
+  static constexpr bool serial = true;
   template <class F>
   RODSWARM_HD void for_each(int n, F&& f) const {
     for (int j = 0; j < n; ++j) f(j);

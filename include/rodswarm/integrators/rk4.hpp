@@ -52,4 +52,18 @@ RODSWARM_HD void stage_update(int s, Real a, Real dt, BeadStage<Real>& b) {
   }
 }
 
+/// The same combination for one component z of a first-order system z' = rate(z): `z` is the value at the start
+/// of the step, `zt` the stage value, `acc` the accumulated sum of b_s * rate. Stage s's rate goes in; zt is set
+/// to the next stage's value, or, after the last stage, z advances by dt.
+template <class Real>
+RODSWARM_HD void stage_update_first_order(int s, Real rate, Real dt, Real& z, Real& zt, Real& acc) {
+  const Real w = weight<Real>(s);
+  acc = s == 0 ? w * rate : acc + w * rate;
+  if (s + 1 < stages) {
+    zt = z + node<Real>(s + 1) * dt * rate;
+  } else {
+    z += dt * acc;
+  }
+}
+
 }  // namespace rodswarm::rk4

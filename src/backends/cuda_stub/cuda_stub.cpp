@@ -4,6 +4,7 @@
 
 #include "rodswarm/backend.hpp"
 #include "rodswarm/gpu/device_ceilings.hpp"
+#include "rodswarm/nishinari_backend.hpp"
 
 namespace rodswarm {
 
@@ -16,6 +17,16 @@ std::unique_ptr<GreenspanBackend<Real>> make_cuda_greenspan_backend(const CudaOp
 
 template std::unique_ptr<GreenspanBackend<double>> make_cuda_greenspan_backend<double>(const CudaOptions&);
 template std::unique_ptr<GreenspanBackend<float>> make_cuda_greenspan_backend<float>(const CudaOptions&);
+
+template <class Real>
+std::unique_ptr<NishinariBackend<Real>> make_cuda_nishinari_backend(const CudaOptions&) {
+  throw std::runtime_error(
+      "the CUDA backend is not compiled into this build of rodswarm (configure with nvcc "
+      "available, or -DRODSWARM_ENABLE_CUDA=ON)");
+}
+
+template std::unique_ptr<NishinariBackend<double>> make_cuda_nishinari_backend<double>(const CudaOptions&);
+template std::unique_ptr<NishinariBackend<float>> make_cuda_nishinari_backend<float>(const CudaOptions&);
 
 int cuda_device_count() { return 0; }
 std::string cuda_device_name() { return ""; }

@@ -1,0 +1,96 @@
+/// @file nishinari_cuda_backend.cu
+/// CUDA backend for Nishinari ensembles. The ensemble is resident: load() uploads it once, advance() moves only
+/// the step targets, store() brings the Cartesian state back at a save point. Each member is advanced by one
+/// thread block (nishinari_advance_block.cu); the grid is capped at a few blocks per SM, each with its own
+/// workspace slice, so the workspace pool does not grow with the ensemble.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "device_buffer.cuh"
+#include "nishinari_kernels.cuh"
+#include "rodswarm/models/nishinari_stepper.hpp"
+#include "rodswarm/nishinari_backend.hpp"
+
+namespace rodswarm {
+namespace {
+
+/// Threads per block for members of up to max_n beads: one per bead, whole warps, 32 to 256.
+int block_threads(int max_n) {
+  const int warps = (max_n + 31) / 32;
+  return std::min(256, std::max(32, 32 * warps));
+}
+
+template <class Real>
+class CudaNishinariBackend final : public NishinariBackend<Real> {
+ public:
+  CudaNishinariBackend() {
+    if (cuda_device_count() == 0) throw std::runtime_error("no CUDA device is available");
+    RODSWARM_CUDA_CHECK(cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, 0));
+  }
+
+  std::string description() const override {
+    return "cuda (" + cuda_device_name() + ", block per member, " + std::to_string(threads_) + " threads)";
+  }
+
+  void load(const nishinari::Ensemble<Real>& ensemble) override {
+    members_ = ensemble.members();
+    bead_offset_.upload(ensemble.bead_offset);
+    params_.upload(ensemble.params);
+    dt_.upload(ensemble.dt);
+    r_.upload(ensemble.r);
+    v_.upload(ensemble.v);
+    normal_.upload(ensemble.normal);
+    spin_.upload(ensemble.spin);
+    steps_.upload(ensemble.steps_done);
+    status_.upload(ensemble.status);
+    int max_work = 0;
+    for (const auto& p : ensemble.params) max_work = std::max(max_work, nishinari::workspace_size(p.formulation, p.n));
+    threads_ = block_threads(ensemble.max_n());
+    // Enough blocks to fill every SM several times over; each needs one workspace slice.
+    blocks_ = static_cast<int>(std::min<std::int64_t>(std::max<std::int64_t>(members_, 1), 8LL * sms_));
+    stride_ = max_work;
+    pool_.resize(static_cast<std::size_t>(blocks_) * static_cast<std::size_t>(stride_));
+  }
+
+  void advance(const std::vector<std::int64_t>& target) override {
+    if (members_ == 0) return;
+    target_.upload(target);
+    launch_nishinari_advance(view(), target_.data(), pool_.data(), stride_, blocks_, threads_, nullptr);
+    RODSWARM_CUDA_CHECK(cudaDeviceSynchronize());
+  }
+
+  void store(nishinari::Ensemble<Real>& ensemble) override {
+    r_.download(ensemble.r);
+    v_.download(ensemble.v);
+    normal_.download(ensemble.normal);
+    spin_.download(ensemble.spin);
+    steps_.download(ensemble.steps_done);
+    status_.download(ensemble.status);
+  }
+
+ private:
+  nishinari::EnsembleView<Real> view() {
+    return nishinari::EnsembleView<Real>{members_,  bead_offset_.data(), params_.data(), dt_.data(),    r_.data(),
+                                         v_.data(), normal_.data(),      spin_.data(),   steps_.data(), status_.data()};
+  }
+
+  int sms_ = 1, threads_ = 32, blocks_ = 1;
+  std::int64_t members_ = 0, stride_ = 0;
+  DeviceBuffer<std::int64_t> bead_offset_, steps_, target_;
+  DeviceBuffer<nishinari::Params<Real>> params_;
+  DeviceBuffer<Real> dt_, r_, v_, normal_, spin_, pool_;
+  DeviceBuffer<std::uint8_t> status_;
+};
+
+}  // namespace
+
+template <class Real>
+std::unique_ptr<NishinariBackend<Real>> make_cuda_nishinari_backend(const CudaOptions&) {
+  return std::make_unique<CudaNishinariBackend<Real>>();
+}
+
+template std::unique_ptr<NishinariBackend<double>> make_cuda_nishinari_backend<double>(const CudaOptions&);
+template std::unique_ptr<NishinariBackend<float>> make_cuda_nishinari_backend<float>(const CudaOptions&);
+
+}  // namespace rodswarm
