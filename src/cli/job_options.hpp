@@ -49,17 +49,24 @@ struct JobOptions {
     return cuda;
   }
 
-  GreenspanJob load() const {
+  /// The config with --set and --precision applied, for verbs that read greenspan configs only.
+  GreenspanJob load() const { return load_job(config, overrides()); }
+  /// The config of any implemented model.
+  AnyJob load_any() const { return load_any_job(config, overrides()); }
+  std::vector<std::string> overrides() const {
     std::vector<std::string> all = sets;
     if (!precision.empty()) all.push_back("precision=\"" + precision + "\"");
-    return load_job(config, all);
+    return all;
   }
 
   BackendKind resolve() const { return resolve_backend(backend, std::cerr); }
 
   /// Adds --out to a verb that writes a results file.
   void add_out_to(CLI::App& verb) { verb.add_option("--out", out, "results file (default: the config's output.path)"); }
-  std::string output_path(const GreenspanJob& job) const { return out.empty() ? job.output.path : out; }
+  template <class Job>
+  std::string output_path(const Job& job) const {
+    return out.empty() ? job.output.path : out;
+  }
 
   /// Run options with the backend resolved (prints the CPU fallback notice once).
   RunOptions run_options() const {

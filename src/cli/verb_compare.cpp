@@ -1,6 +1,8 @@
 /// `rodswarm compare CONFIG`: the first K members on the fast backend and on the independent reference.
 #include <iostream>
 #include <memory>
+#include <type_traits>
+#include <variant>
 
 #include "cli/job_options.hpp"
 #include "cli/verbs.hpp"
@@ -21,10 +23,18 @@ void add_compare_verb(CLI::App& app, int& exit_code) {
       ->check(CLI::PositiveNumber);
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
-      GreenspanJob job = options->job.load();
+      const AnyJob any = options->job.load_any();
       const RunOptions run = options->job.run_options();
-      const auto members = options->members > 0 ? options->members : job.compare.members;
-      const CompareReport report = compare_greenspan(job, run, members);
+      const CompareReport report = std::visit(
+          [&](const auto& job) {
+            const auto members = options->members > 0 ? options->members : job.compare.members;
+            if constexpr (std::is_same_v<std::decay_t<decltype(job)>, NishinariJob>) {
+              return compare_nishinari(job, run, members);
+            } else {
+              return compare_greenspan(job, run, members);
+            }
+          },
+          any);
       std::cout << format_compare(report) << "\n";
       return report.ok ? exit_ok : exit_check_failed;
     });

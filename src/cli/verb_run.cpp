@@ -2,10 +2,13 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <type_traits>
+#include <variant>
 
 #include "cli/job_options.hpp"
 #include "cli/verbs.hpp"
 #include "driver/checkpointed_run.hpp"
+#include "driver/nishinari_driver.hpp"
 #include "driver/progress.hpp"
 #include "io/results.hpp"
 
@@ -33,15 +36,29 @@ void add_run_verb(CLI::App& app, int& exit_code) {
       ->group("");  // hidden: a testing aid
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
-      const GreenspanJob job = options->job.load();
-      const std::string path = options->job.output_path(job);
+      const AnyJob any = options->job.load_any();
       RunOptions run = options->job.run_options();
       run.progress = !options->quiet && ProgressBar::stderr_is_terminal();
-      const CheckpointedReport checkpointed =
-          run_greenspan_checkpointed(job, run, path, options->checkpoint, std::cerr);
+      std::string path;
+      std::int64_t size = 0;
+      const CheckpointedReport checkpointed = std::visit(
+          [&](const auto& job) {
+            path = options->job.output_path(job);
+            size = job.size();
+            if constexpr (std::is_same_v<std::decay_t<decltype(job)>, NishinariJob>) {
+              CheckpointedReport out = run_nishinari_checkpointed(job, run, path, options->checkpoint, std::cerr);
+              const std::string warning = describe_stability(out.run.stability, job);
+              if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
+              return out;
+            } else {
+              CheckpointedReport out = run_greenspan_checkpointed(job, run, path, options->checkpoint, std::cerr);
+              const std::string warning = describe_stability(out.run.stability, job.scheme);
+              if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
+              return out;
+            }
+          },
+          any);
       const RunReport& report = checkpointed.run;
-      const std::string warning = describe_stability(report.stability, job.scheme);
-      if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
       if (!checkpointed.complete) {
         std::printf("run: stopped with %lld of %lld batches done; run the same command again to resume\n",
                     static_cast<long long>(checkpointed.done_batches), static_cast<long long>(checkpointed.batches));
@@ -49,8 +66,15 @@ void add_run_verb(CLI::App& app, int& exit_code) {
       }
       write_results(path, report.results);
       remove_checkpoints(path);
+      std::int64_t singular = 0;
+      for (const auto flag : report.results.singular) singular += flag;
+      if (singular > 0) {
+        std::cerr << "rodswarm: " << singular
+                  << " member(s) stopped at a singularity (cos of a relative pitch angle near 0, gimbal lock); "
+                     "they are flagged in members/singular and counted as diverged\n";
+      }
       std::printf("run: %lld members, %lld steps, %.3f s, %.3e bead-steps/s, %lld diverged -> %s\n",
-                  static_cast<long long>(job.size()), static_cast<long long>(report.max_steps), report.wall_seconds,
+                  static_cast<long long>(size), static_cast<long long>(report.max_steps), report.wall_seconds,
                   report.wall_seconds > 0 ? report.bead_steps / report.wall_seconds : 0.0,
                   static_cast<long long>(report.diverged), path.c_str());
       return report.diverged > 0 ? exit_check_failed : exit_ok;

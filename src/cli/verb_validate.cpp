@@ -5,9 +5,12 @@
 #include <iostream>
 #include <memory>
 #include <stdexcept>
+#include <utility>
+#include <variant>
 
 #include "cli/job_options.hpp"
 #include "cli/verbs.hpp"
+#include "driver/nishinari_driver.hpp"
 #include "driver/stability_check.hpp"
 #include "rodswarm/gpu/greenspan_footprint.hpp"
 #include "rodswarm/gpu/member_buckets.hpp"
@@ -71,6 +74,84 @@ void print_device_plan(const GreenspanJob& job, const JobOptions& options) {
   }
 }
 
+/// The longest member's step count and the number of saves, for any model's job.
+template <class Job>
+std::pair<double, double> steps_and_saves(const Job& job) {
+  double max_steps = 0, t_max = 0;
+  for (std::size_t i = 0; i < job.t_end.size(); ++i) {
+    max_steps = std::max(max_steps, std::round(job.t_end[i] / job.members.dt[i]));
+    t_max = std::max(t_max, job.t_end[i]);
+  }
+  return {max_steps, job.output.save_every > 0 ? std::floor(t_max / job.output.save_every + 1e-9) + 1 : 0};
+}
+
+void validate(const GreenspanJob& job, const JobOptions& options) {
+  const auto M = static_cast<double>(job.size());
+  const auto& e = job.members;
+  const int max_n = e.max_n();
+  const auto [max_steps, saves] = steps_and_saves(job);
+  const double real = job.precision == Precision::float32 ? 4 : 8;
+  const double state = double(e.beads()) * 2 * real + M * (sizeof(greenspan::Params<double>) + 24);
+  const double B = max_n + 2;
+  const double series =
+      M * saves *
+      ((job.output.positions ? B * 3 : 0) + (job.output.velocities ? B * 3 : 0) + (job.output.energy ? 5 : 0)) * 8;
+  const double final_state = M * (B * 3 * (job.output.velocities ? 2 : 1) + 5 + 4) * 8;
+  std::printf("config OK: %s\n", job.source.c_str());
+  std::printf("  model greenspan, scheme %s, precision %s\n",
+              job.scheme == greenspan::Scheme::rk4 ? "rk4" : "greenspan",
+              job.precision == Precision::float32 ? "float32" : "float64");
+  std::printf("  members: %lld%s\n", static_cast<long long>(job.size()),
+              job.varied_keys.empty() ? "" : " (ensemble over the keys below)");
+  for (const auto& key : job.varied_keys) std::printf("    %s\n", key.c_str());
+  std::printf("  beads per member: up to %d moving (+2 fixed ends); steps: up to %.0f; saves: %.0f\n", max_n, max_steps,
+              saves);
+  std::printf("  memory estimate: state %s, results %s in memory and on disk\n", bytes(state).c_str(),
+              bytes(series + final_state).c_str());
+  if (job.precision == Precision::float32) {
+    print_device_plan<float>(job, options);
+  } else {
+    print_device_plan<double>(job, options);
+  }
+  const std::string warning = describe_stability(check_stability(job), job.scheme);
+  if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
+}
+
+void validate(const NishinariJob& job, const JobOptions&) {
+  const auto M = static_cast<double>(job.size());
+  const auto& e = job.members;
+  const int max_n = e.max_n();
+  const auto [max_steps, saves] = steps_and_saves(job);
+  const double real = job.precision == Precision::float32 ? 4 : 8;
+  // Positions, velocities (3 per bead), normals (3) and spins (1) per segment, parameters per member.
+  const double state =
+      (double(e.beads()) * 6 + double(e.segments()) * 4) * real + M * (sizeof(nishinari::Params<double>) + 24);
+  const double B = max_n;
+  const double E = double(nishinari_energy_names().size());
+  const double series = M * saves *
+                        ((job.output.positions ? B * 3 : 0) + (job.output.velocities ? B * 3 : 0) +
+                         (job.output.energy ? E : 0) + (job.output.momentum ? 6 : 0)) *
+                        8;
+  const double final_state = M * (B * 3 * (job.output.velocities ? 2 : 1) + E + 6 + 5) * 8;
+  const bool intrinsic = job.formulation == nishinari::Formulation::intrinsic;
+  std::printf("config OK: %s\n", job.source.c_str());
+  std::printf("  model nishinari, %s formulation, %s twist moment, scheme rk4, precision %s\n",
+              intrinsic ? "intrinsic" : "cartesian",
+              job.twist_moment == nishinari::TwistMoment::paper ? "paper" : "conservative",
+              job.precision == Precision::float32 ? "float32" : "float64");
+  std::printf("  members: %lld%s\n", static_cast<long long>(job.size()),
+              job.varied_keys.empty() ? "" : " (ensemble over the keys below)");
+  for (const auto& key : job.varied_keys) std::printf("    %s\n", key.c_str());
+  std::printf("  beads per member: up to %d (ends included); steps: up to %.0f; saves: %.0f\n", max_n, max_steps,
+              saves);
+  std::printf("  memory estimate: state %s, results %s in memory and on disk\n", bytes(state).c_str(),
+              bytes(series + final_state).c_str());
+  std::printf("  CUDA kernel layout: one block per member, %d-thread blocks; the ensemble stays resident\n",
+              std::min(256, std::max(32, 32 * ((max_n + 31) / 32))));
+  const std::string warning = describe_stability(check_stability(job), job);
+  if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
+}
+
 }  // namespace
 
 void add_validate_verb(CLI::App& app, int& exit_code) {
@@ -79,41 +160,7 @@ void add_validate_verb(CLI::App& app, int& exit_code) {
   options->add_to(*verb, false);
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
-      const GreenspanJob job = options->load();
-      const auto M = static_cast<double>(job.size());
-      const auto& e = job.members;
-      const int max_n = e.max_n();
-      double max_steps = 0, t_max = 0;
-      for (std::size_t i = 0; i < e.params.size(); ++i) {
-        max_steps = std::max(max_steps, std::round(job.t_end[i] / e.dt[i]));
-        t_max = std::max(t_max, job.t_end[i]);
-      }
-      const double saves = job.output.save_every > 0 ? std::floor(t_max / job.output.save_every + 1e-9) + 1 : 0;
-      const double real = job.precision == Precision::float32 ? 4 : 8;
-      const double state = double(e.beads()) * 2 * real + M * (sizeof(greenspan::Params<double>) + 24);
-      const double B = max_n + 2;
-      const double series =
-          M * saves *
-          ((job.output.positions ? B * 3 : 0) + (job.output.velocities ? B * 3 : 0) + (job.output.energy ? 5 : 0)) * 8;
-      const double final_state = M * (B * 3 * (job.output.velocities ? 2 : 1) + 5 + 4) * 8;
-      std::printf("config OK: %s\n", job.source.c_str());
-      std::printf("  model greenspan, scheme %s, precision %s\n",
-                  job.scheme == greenspan::Scheme::rk4 ? "rk4" : "greenspan",
-                  job.precision == Precision::float32 ? "float32" : "float64");
-      std::printf("  members: %lld%s\n", static_cast<long long>(job.size()),
-                  job.varied_keys.empty() ? "" : " (ensemble over the keys below)");
-      for (const auto& key : job.varied_keys) std::printf("    %s\n", key.c_str());
-      std::printf("  beads per member: up to %d moving (+2 fixed ends); steps: up to %.0f; saves: %.0f\n", max_n,
-                  max_steps, saves);
-      std::printf("  memory estimate: state %s, results %s in memory and on disk\n", bytes(state).c_str(),
-                  bytes(series + final_state).c_str());
-      if (job.precision == Precision::float32) {
-        print_device_plan<float>(job, *options);
-      } else {
-        print_device_plan<double>(job, *options);
-      }
-      const std::string warning = describe_stability(check_stability(job), job.scheme);
-      if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
+      std::visit([&](const auto& job) { validate(job, *options); }, options->load_any());
       return exit_ok;
     });
   });

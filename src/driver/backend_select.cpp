@@ -32,4 +32,12 @@ std::unique_ptr<GreenspanBackend<Real>> make_greenspan_backend(BackendKind kind,
 template std::unique_ptr<GreenspanBackend<double>> make_greenspan_backend<double>(BackendKind, const CudaOptions&);
 template std::unique_ptr<GreenspanBackend<float>> make_greenspan_backend<float>(BackendKind, const CudaOptions&);
 
+template <class Real>
+std::unique_ptr<NishinariBackend<Real>> make_nishinari_backend(BackendKind kind, const CudaOptions& cuda) {
+  return kind == BackendKind::cuda ? make_cuda_nishinari_backend<Real>(cuda) : make_cpu_nishinari_backend<Real>();
+}
+
+template std::unique_ptr<NishinariBackend<double>> make_nishinari_backend<double>(BackendKind, const CudaOptions&);
+template std::unique_ptr<NishinariBackend<float>> make_nishinari_backend<float>(BackendKind, const CudaOptions&);
+
 }  // namespace rodswarm

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "rodswarm/backend.hpp"
+#include "rodswarm/nishinari_backend.hpp"
 
 namespace rodswarm {
 
@@ -18,5 +19,8 @@ std::string backend_name(BackendKind kind);
 
 template <class Real>
 std::unique_ptr<GreenspanBackend<Real>> make_greenspan_backend(BackendKind kind, const CudaOptions& cuda = {});
+
+template <class Real>
+std::unique_ptr<NishinariBackend<Real>> make_nishinari_backend(BackendKind kind, const CudaOptions& cuda = {});
 
 }  // namespace rodswarm

@@ -8,9 +8,12 @@
 #include <stdexcept>
 
 #include "config/config_loader.hpp"
+#include "driver/utc_now.hpp"
 #include "driver/greenspan_driver.hpp"
+#include "driver/nishinari_driver.hpp"
 #include "rodswarm/gpu/greenspan_footprint.hpp"
 #include "rodswarm/models/greenspan_stepper.hpp"
+#include "rodswarm/models/nishinari_cost.hpp"
 
 #ifndef RODSWARM_GIT_COMMIT
 #define RODSWARM_GIT_COMMIT "unknown"
@@ -18,13 +21,6 @@
 
 namespace rodswarm {
 namespace {
-
-std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  return buf;
-}
 
 std::string precision_name(Precision p) { return p == Precision::float32 ? "float32" : "float64"; }
 
@@ -127,8 +123,73 @@ BenchRow run_greenspan_case(const BenchCase& c, BackendKind kind, const BenchOpt
   return row;
 }
 
+/// Nishinari problems: a released helix (the material of examples/nishinari/helix.json) of c.beads beads, in the
+/// formulation named by c.scheme; members differ in their helix angle so that no two are identical.
+nlohmann::json nishinari_config(const BenchCase& c, std::int64_t members, std::int64_t steps) {
+  const double dt = 1e-3;
+  nlohmann::json cfg = {{"model", "nishinari"},
+                        {"params",
+                         {{"n", c.beads},
+                          {"l", 0.05},
+                          {"m", 0.01},
+                          {"k", 100.0},
+                          {"K", 0.01},
+                          {"h", 0.008},
+                          {"j", 5e-7},
+                          {"formulation", c.scheme}}},
+                        {"initial", {{"kind", "helix"}, {"dphi", 0.15}, {"dtheta", 0.1}, {"dpsi", 0.05}}},
+                        {"integrator", {{"scheme", "rk4"}, {"dt", dt}, {"t_end", dt * double(steps)}}},
+                        {"output", {{"fields", nlohmann::json::array()}}}};
+  if (members > 1) {
+    cfg["ensemble"] = {{"mode", "grid"}, {"vary", {{"initial.dphi", {{"linspace", {0.05, 0.15, members}}}}}}};
+  }
+  return cfg;
+}
+
+BenchRow run_nishinari_case(const BenchCase& c, BackendKind kind, const BenchOptions& options,
+                            const DeviceCeilings& ceilings) {
+  const std::int64_t members = scaled(c.members, options.scale);
+  const std::int64_t steps = scaled(kind == BackendKind::cuda ? c.cuda_steps : c.cpu_steps, options.steps_scale);
+  NishinariJob job = parse_nishinari_job(nishinari_config(c, members, steps), "bench");
+  job.precision = options.precision;
+  RunOptions run;
+  run.backend = kind;
+  const RunReport report = run_nishinari(job, run);
+
+  BenchRow row;
+  row.model = c.model;
+  row.problem = c.problem;
+  row.scheme = c.scheme;
+  row.backend = kind == BackendKind::cuda ? "cuda" : "cpu";
+  row.description = report.results.backend;
+  row.precision = precision_name(options.precision);
+  row.members = members;
+  row.beads = c.beads;
+  row.steps = steps;
+  row.steps_per_launch =
+      report.advance_calls > 0 ? (report.max_steps + report.advance_calls - 1) / report.advance_calls : 0;
+  row.diverged = report.diverged;
+  row.seconds = report.wall_seconds;
+  row.bead_steps_per_second = report.wall_seconds > 0 ? report.bead_steps / report.wall_seconds : 0.0;
+  row.flop_per_bead_step = nishinari::flops_per_bead_step(job.formulation);
+  row.layout = kind == BackendKind::cuda ? "block" : "member/thread";
+  const std::size_t real_bytes = options.precision == Precision::float32 ? sizeof(float) : sizeof(double);
+  row.bytes_per_bead_step =
+      nishinari::global_bytes_per_bead_step(real_bytes, static_cast<double>(row.steps_per_launch));
+  row.achieved_flops = row.bead_steps_per_second * row.flop_per_bead_step;
+  row.peak_flops = ceilings.flops(options.precision);
+  row.bytes_per_second = ceilings.bytes_per_second;
+  const Roofline roof =
+      roofline(row.peak_flops, row.bytes_per_second, row.flop_per_bead_step / row.bytes_per_bead_step);
+  row.attainable_flops = roof.attainable_flops;
+  row.bound = roof.bound;
+  row.roofline_fraction = roof.attainable_flops > 0 ? row.achieved_flops / roof.attainable_flops : 0.0;
+  return row;
+}
+
 BenchRow run_case(const BenchCase& c, BackendKind kind, const BenchOptions& options, const DeviceCeilings& ceilings) {
   if (std::string(c.model) == "greenspan") return run_greenspan_case(c, kind, options, ceilings);
+  if (std::string(c.model) == "nishinari") return run_nishinari_case(c, kind, options, ceilings);
   throw std::logic_error(std::string("bench: no runner for model '") + c.model + "'");
 }
 
@@ -163,6 +224,11 @@ const std::vector<BenchCase>& bench_cases() {
       {"greenspan", "n=9", "rk4", 9, 1'000'000, 15, 25'000},
       {"greenspan", "n=1000", "greenspan", 1000, 10'000, 50, 30'000},
       {"greenspan", "n=1000", "rk4", 1000, 10'000, 15, 10'000},
+      // Nishinari: the scheme column names the formulation (both RK4). 1.6e5 and 1.28e5 bead-steps per step.
+      {"nishinari", "n=16", "intrinsic", 16, 10'000, 20, 2'000},
+      {"nishinari", "n=16", "cartesian", 16, 10'000, 20, 2'000},
+      {"nishinari", "n=128", "intrinsic", 128, 1'000, 20, 2'000},
+      {"nishinari", "n=128", "cartesian", 128, 1'000, 20, 2'000},
   };
   return cases;
 }

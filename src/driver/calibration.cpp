@@ -17,19 +17,14 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "driver/utc_now.hpp"
+
 namespace rodswarm {
 namespace {
 
 constexpr int fma_chains = 16;
 const char* const cache_format = "rodswarm-ceilings";
 constexpr int cache_format_version = 1;
-
-std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  return buf;
-}
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "driver/backend_select.hpp"
+#include "driver/nishinari_driver.hpp"
 
 namespace fs = std::filesystem;
 
@@ -23,7 +24,8 @@ fs::path batch_file(const fs::path& dir, std::int64_t batch) {
 
 /// What must be equal for finished batches to be reused: the config (after --set), the options that change
 /// results, and the batching.
-nlohmann::json fingerprint(const GreenspanJob& job, const RunOptions& options, std::int64_t batch_size) {
+template <class Job>
+nlohmann::json fingerprint(const Job& job, const RunOptions& options, std::int64_t batch_size) {
   return {{"config", job.config},
           {"precision", job.precision == Precision::float32 ? "float32" : "float64"},
           {"backend", backend_name(options.backend)},
@@ -48,10 +50,13 @@ void append_results(Results& into, const Results& part) {
   append(into.series_positions, part.series_positions);
   append(into.series_velocities, part.series_velocities);
   append(into.series_energy, part.series_energy);
+  append(into.series_momentum, part.series_momentum);
   append(into.final_time, part.final_time);
   append(into.final_positions, part.final_positions);
   append(into.final_velocities, part.final_velocities);
   append(into.final_energy, part.final_energy);
+  append(into.final_momentum, part.final_momentum);
+  append(into.singular, part.singular);
   append(into.diverged, part.diverged);
   append(into.steps_taken, part.steps_taken);
   append(into.stability_warning, part.stability_warning);
@@ -74,7 +79,8 @@ void append_report(RunReport& into, const RunReport& part, std::int64_t first_me
 
 /// A batch read back from its checkpoint: counters rebuilt from the stored arrays (wall time is not counted
 /// again); the stability check is cheap next to integration and is simply redone for the warning's details.
-RunReport report_from(const Results& r, const GreenspanJob& slice) {
+template <class Job>
+RunReport report_from(const Results& r, const Job& slice) {
   RunReport report;
   report.results = r;
   report.stability = check_stability(slice);
@@ -86,11 +92,10 @@ RunReport report_from(const Results& r, const GreenspanJob& slice) {
   return report;
 }
 
-}  // namespace
-
-CheckpointedReport run_greenspan_checkpointed(const GreenspanJob& job, const RunOptions& options,
-                                              const std::string& out_path, const CheckpointOptions& checkpoint,
-                                              std::ostream& log) {
+/// The batches of any model: `run` integrates one slice, `beads` is the padded bead count of the results.
+template <class Job, class Run>
+CheckpointedReport run_checkpointed(const Job& job, const RunOptions& options, const std::string& out_path,
+                                    const CheckpointOptions& checkpoint, std::ostream& log, int beads, Run&& run) {
   const std::int64_t M = job.size();
   const std::int64_t batch_size =
       checkpoint.batch_size > 0 ? checkpoint.batch_size : std::max<std::int64_t>(4096, (M + 19) / 20);
@@ -100,11 +105,11 @@ CheckpointedReport run_greenspan_checkpointed(const GreenspanJob& job, const Run
 
   // Shapes shared by all batches so that their arrays concatenate.
   RunOptions batch_options = options;
-  batch_options.max_beads = job.members.max_n() + 2;
+  batch_options.max_beads = beads;
   batch_options.t_max = *std::max_element(job.t_end.begin(), job.t_end.end());
 
   if (batches == 1) {  // nothing to resume at this size: no checkpoint directory
-    out.run = run_greenspan(job, batch_options);
+    out.run = run(job, batch_options);
     out.done_batches = 1;
     return out;
   }
@@ -130,7 +135,7 @@ CheckpointedReport run_greenspan_checkpointed(const GreenspanJob& job, const Run
   std::int64_t new_batches = 0;
   for (std::int64_t b = 0; b < batches; ++b) {
     const std::int64_t first = b * batch_size;
-    const GreenspanJob slice = slice_of(job, first, batch_size);
+    const Job slice = slice_of(job, first, batch_size);
     const fs::path file = batch_file(dir, b);
     if (fs::exists(file)) {
       append_report(out.run, report_from(read_results(file.string()), slice), first);
@@ -143,7 +148,7 @@ CheckpointedReport run_greenspan_checkpointed(const GreenspanJob& job, const Run
       break;
     }
     batch_options.progress_label = "run [batch " + std::to_string(b + 1) + "/" + std::to_string(batches) + "]";
-    const RunReport part = run_greenspan(slice, batch_options);
+    const RunReport part = run(slice, batch_options);
     write_results(file.string(), part.results);
     append_report(out.run, part, first);
     ++new_batches;
@@ -154,6 +159,20 @@ CheckpointedReport run_greenspan_checkpointed(const GreenspanJob& job, const Run
         << " batches were already done\n";
   }
   return out;
+}
+
+}  // namespace
+
+CheckpointedReport run_greenspan_checkpointed(const GreenspanJob& job, const RunOptions& options,
+                                              const std::string& out_path, const CheckpointOptions& checkpoint,
+                                              std::ostream& log) {
+  return run_checkpointed(job, options, out_path, checkpoint, log, job.members.max_n() + 2, run_greenspan);
+}
+
+CheckpointedReport run_nishinari_checkpointed(const NishinariJob& job, const RunOptions& options,
+                                              const std::string& out_path, const CheckpointOptions& checkpoint,
+                                              std::ostream& log) {
+  return run_checkpointed(job, options, out_path, checkpoint, log, job.members.max_n(), run_nishinari);
 }
 
 void remove_checkpoints(const std::string& out_path) {

@@ -9,6 +9,7 @@
 #include <ostream>
 #include <string>
 
+#include "config/nishinari_job.hpp"
 #include "driver/greenspan_driver.hpp"
 
 namespace rodswarm {
@@ -31,6 +32,11 @@ struct CheckpointedReport {
 /// `out_path` itself (the caller does, once complete). Throws std::invalid_argument when OUT.partial/ belongs
 /// to a different config (exit 2: remove it or pass --restart).
 CheckpointedReport run_greenspan_checkpointed(const GreenspanJob& job, const RunOptions& options,
+                                              const std::string& out_path, const CheckpointOptions& checkpoint,
+                                              std::ostream& log);
+
+/// The same for a Nishinari job.
+CheckpointedReport run_nishinari_checkpointed(const NishinariJob& job, const RunOptions& options,
                                               const std::string& out_path, const CheckpointOptions& checkpoint,
                                               std::ostream& log);
 

@@ -5,22 +5,11 @@
 #include <limits>
 #include <sstream>
 
+#include "driver/field_error.hpp"
 #include "reference/greenspan_reference.hpp"
 
 namespace rodswarm {
 namespace {
-
-/// Running max |a - b| and max |b| of one field.
-struct FieldError {
-  double max_abs = 0.0, max_ref = 0.0;
-  void add(double value, double reference) {
-    const double diff = std::fabs(value - reference);
-    // A NaN on either side (a diverged member) is an infinite error, never a silent pass.
-    max_abs = std::isnan(diff) ? std::numeric_limits<double>::infinity() : std::max(max_abs, diff);
-    max_ref = std::max(max_ref, std::fabs(reference));
-  }
-  double relative() const { return max_ref > 0 ? max_abs / max_ref : max_abs; }
-};
 
 reference::GreenspanCase case_of(const GreenspanJob& job, std::size_t i) {
   const auto& e = job.members;

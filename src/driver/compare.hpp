@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "config/greenspan_job.hpp"
+#include "config/nishinari_job.hpp"
 #include "driver/greenspan_driver.hpp"
 
 namespace rodswarm {
@@ -33,6 +34,15 @@ struct CompareReport {
 double default_compare_tolerance(const GreenspanJob& job);
 
 CompareReport compare_greenspan(const GreenspanJob& job, const RunOptions& options, std::int64_t members);
+
+/// Nishinari: the backend in either formulation against the reference's Cartesian RK4 (Eigen, double). The
+/// Cartesian formulation takes the reference's steps, so the default tolerance is round-off (float64 1e-9,
+/// float32 1e-3). The intrinsic one integrates other variables: the gap is integration error, so its default
+/// tolerance is four times the reference's own error estimate (Richardson, from a second reference run at dt/2:
+/// the two formulations' errors are each of about that size, not equal), and at least 1e-9. Relative errors are taken
+/// against the field's largest reference value, or against a scale of the member where the field is near zero: (n-1) l
+/// / t_end for velocities, the sum of the energy components' magnitudes for the total energy.
+CompareReport compare_nishinari(const NishinariJob& job, const RunOptions& options, std::int64_t members);
 
 /// The table as printed by the CLI.
 std::string format_compare(const CompareReport& report);

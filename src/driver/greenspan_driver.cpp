@@ -6,8 +6,10 @@
 #include <ctime>
 #include <limits>
 
+#include "driver/utc_now.hpp"
 #include "driver/backend_select.hpp"
 #include "driver/progress.hpp"
+#include "driver/save_schedule.hpp"
 #include "rodswarm/models/greenspan.hpp"
 
 namespace rodswarm {
@@ -15,13 +17,6 @@ namespace {
 
 constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
 const std::vector<std::string> energy_components = {"kinetic", "elastic", "gravity", "potential", "total"};
-
-std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-  return buf;
-}
 
 std::string scheme_name(greenspan::Scheme s) { return s == greenspan::Scheme::rk4 ? "rk4" : "greenspan"; }
 
@@ -114,20 +109,10 @@ RunReport run_typed(const GreenspanJob& job, const RunOptions& options) {
   const std::size_t E = energy_components.size();
   auto ensemble = to_precision<Real>(job.members);
 
-  // Save schedule: saves at k * save_every, the same times for every member; a member's step count per save
-  // is save_every / dt (checked whole by the config layer).
-  std::vector<std::int64_t> total_steps(members), steps_per_save(members);
-  double t_max = options.t_max;
-  for (std::size_t i = 0; i < members; ++i) {
-    total_steps[i] = std::llround(job.t_end[i] / job.members.dt[i]);
-    steps_per_save[i] = job.output.save_every > 0 ? std::llround(job.output.save_every / job.members.dt[i]) : 0;
-    t_max = std::max(t_max, job.t_end[i]);
-    report.max_steps = std::max(report.max_steps, total_steps[i]);
-  }
-  const std::size_t S =
-      job.output.save_every > 0 ? static_cast<std::size_t>(std::floor(t_max / job.output.save_every + 1e-9)) + 1 : 0;
-  r.time.resize(S);
-  for (std::size_t k = 0; k < S; ++k) r.time[k] = static_cast<double>(k) * job.output.save_every;
+  const SaveSchedule plan = plan_saves(job.members.dt, job.t_end, job.output.save_every, options.t_max);
+  report.max_steps = plan.max_steps;
+  const std::size_t S = plan.time.size();
+  r.time = plan.time;
   if (S > 0 && job.output.positions) r.series_positions.assign(members * S * B * 3, nan_value);
   if (S > 0 && job.output.velocities) r.series_velocities.assign(members * S * B * 3, nan_value);
   if (S > 0 && job.output.energy) r.series_energy.assign(members * S * E, nan_value);
@@ -137,9 +122,7 @@ RunReport run_typed(const GreenspanJob& job, const RunOptions& options) {
     for (std::int64_t ii = 0; ii < static_cast<std::int64_t>(members); ++ii) {
       const auto i = static_cast<std::size_t>(ii);
       // A member that diverged before this save, or whose run ended before it, has no state here (NaN).
-      if (ensemble.steps_done[i] != target[i] ||
-          (k > 0 && target[i] != static_cast<std::int64_t>(k) * steps_per_save[i]))
-        continue;
+      if (!plan.saved_at(i, k, ensemble.steps_done[i], target)) continue;
       const std::size_t row = i * S + k;
       record_member(job, ensemble, i, B, r.series_positions.empty() ? nullptr : &r.series_positions[row * B * 3],
                     r.series_velocities.empty() ? nullptr : &r.series_velocities[row * B * 3],
@@ -148,7 +131,7 @@ RunReport run_typed(const GreenspanJob& job, const RunOptions& options) {
   };
 
   double total_work = 0.0;
-  for (std::size_t i = 0; i < members; ++i) total_work += double(total_steps[i]) * job.members.params[i].n;
+  for (std::size_t i = 0; i < members; ++i) total_work += double(plan.total_steps[i]) * job.members.params[i].n;
   ProgressBar bar(options.progress_label, total_work, options.progress);
   auto progress_done = [&](const std::vector<std::int64_t>& target) {
     double done = 0.0;
@@ -159,31 +142,9 @@ RunReport run_typed(const GreenspanJob& job, const RunOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   backend->load(ensemble);
   r.backend = backend->description();  // now with the kernel layouts and batching chosen for this ensemble
-  std::vector<std::int64_t> target(members, 0);
-  if (S > 0) record_save(0, target);
-  // Save points; without saves, about a hundred chunks when a progress bar is drawn, else one launch for the
-  // whole run (each chunk moves the state through global memory, which bench would otherwise count).
-  const bool saving = S > 1;
-  const auto intervals = static_cast<std::int64_t>(
-      saving ? S - 1 : static_cast<std::size_t>(options.progress ? std::min<std::int64_t>(100, report.max_steps) : 1));
-  for (std::int64_t k = 1; k <= intervals; ++k) {
-    for (std::size_t i = 0; i < members; ++i) {
-      target[i] = saving ? std::min<std::int64_t>(k * steps_per_save[i], total_steps[i])
-                         : (total_steps[i] * k + intervals - 1) / intervals;
-    }
-    backend->advance(job.scheme, target);
-    ++report.advance_calls;
-    if (saving) {
-      backend->store(ensemble);
-      record_save(static_cast<std::size_t>(k), target);
-    }
-    progress_done(target);
-  }
-  if (target != total_steps) {  // the remainder when t_end is not a multiple of save_every
-    backend->advance(job.scheme, total_steps);
-    ++report.advance_calls;
-  }
-  backend->store(ensemble);
+  report.advance_calls = run_save_loop(
+      plan, options.progress, [&](const std::vector<std::int64_t>& target) { backend->advance(job.scheme, target); },
+      [&] { backend->store(ensemble); }, record_save, progress_done);
   report.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   bar.finish();
 

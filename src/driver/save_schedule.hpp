@@ -1,0 +1,84 @@
+/// @file save_schedule.hpp
+/// The save loop every model's driver shares: saves at k * save_every (the same times for every member; a
+/// member's steps per save is save_every / dt, checked whole by the config layer), a backend advanced from save
+/// point to save point, and without saves one advance for the whole run (or about a hundred chunks when a
+/// progress bar is drawn: each chunk moves the state through memory, which bench would otherwise count).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace rodswarm {
+
+struct SaveSchedule {
+  std::vector<std::int64_t> total_steps;     ///< [M] t_end / dt
+  std::vector<std::int64_t> steps_per_save;  ///< [M] save_every / dt (0 without saves)
+  std::vector<double> time;                  ///< [S] save times, empty without saves
+  std::int64_t max_steps = 0;                ///< the longest member's step count
+
+  /// True when member i, having taken steps_done steps toward `target`, has a state to record at save k
+  /// (it has not stopped early, and its run had not ended before save k).
+  bool saved_at(std::size_t i, std::size_t k, std::int64_t steps_done, const std::vector<std::int64_t>& target) const {
+    return steps_done == target[i] && (k == 0 || target[i] == static_cast<std::int64_t>(k) * steps_per_save[i]);
+  }
+};
+
+/// Plans the saves of members with steps dt[i] and end times t_end[i]; t_max_floor (0: none) extends the save
+/// times, so that the batches of a larger ensemble share them.
+inline SaveSchedule plan_saves(const std::vector<double>& dt, const std::vector<double>& t_end, double save_every,
+                               double t_max_floor) {
+  SaveSchedule plan;
+  const std::size_t members = dt.size();
+  plan.total_steps.resize(members);
+  plan.steps_per_save.resize(members);
+  double t_max = t_max_floor;
+  for (std::size_t i = 0; i < members; ++i) {
+    plan.total_steps[i] = std::llround(t_end[i] / dt[i]);
+    plan.steps_per_save[i] = save_every > 0 ? std::llround(save_every / dt[i]) : 0;
+    t_max = std::max(t_max, t_end[i]);
+    plan.max_steps = std::max(plan.max_steps, plan.total_steps[i]);
+  }
+  const std::size_t S = save_every > 0 ? static_cast<std::size_t>(std::floor(t_max / save_every + 1e-9)) + 1 : 0;
+  plan.time.resize(S);
+  for (std::size_t k = 0; k < S; ++k) plan.time[k] = static_cast<double>(k) * save_every;
+  return plan;
+}
+
+/// Runs the schedule: record(k, target) at save 0 and after every save point's advance(target) and store();
+/// done(target) after each advance, for the progress bar. Ends with every member at its total steps and the
+/// state stored. Returns the number of advance calls.
+template <class Advance, class Store, class Record, class Done>
+std::int64_t run_save_loop(const SaveSchedule& plan, bool progress, Advance&& advance, Store&& store, Record&& record,
+                           Done&& done) {
+  const std::size_t members = plan.total_steps.size();
+  const std::size_t S = plan.time.size();
+  std::vector<std::int64_t> target(members, 0);
+  std::int64_t calls = 0;
+  if (S > 0) record(std::size_t{0}, target);
+  const bool saving = S > 1;
+  const auto intervals = static_cast<std::int64_t>(
+      saving ? S - 1 : static_cast<std::size_t>(progress ? std::min<std::int64_t>(100, plan.max_steps) : 1));
+  for (std::int64_t k = 1; k <= intervals; ++k) {
+    for (std::size_t i = 0; i < members; ++i) {
+      target[i] = saving ? std::min<std::int64_t>(k * plan.steps_per_save[i], plan.total_steps[i])
+                         : (plan.total_steps[i] * k + intervals - 1) / intervals;
+    }
+    advance(target);
+    ++calls;
+    if (saving) {
+      store();
+      record(static_cast<std::size_t>(k), target);
+    }
+    done(target);
+  }
+  if (target != plan.total_steps) {  // the remainder when t_end is not a multiple of save_every
+    advance(plan.total_steps);
+    ++calls;
+  }
+  store();
+  return calls;
+}
+
+}  // namespace rodswarm
