@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "config/ensemble_members.hpp"
 #include "config/ensemble_spec.hpp"
 #include "config/random_draw.hpp"
 
@@ -101,6 +102,19 @@ std::vector<std::vector<double>> expand_columns(const EnsembleSpec& spec) {
       return latin_hypercube(spec);
   }
   return {};
+}
+
+void check_integer_key(const VarySpec& vary, EnsembleMode mode, const std::string& source) {
+  if (mode == EnsembleMode::random || mode == EnsembleMode::lhs) {
+    throw ConfigError(source, vary.error_key,
+                      vary.key + " is an integer and cannot be drawn at random: vary it with mode grid or zip");
+  }
+  for (const double x : vary.values) {
+    if (x != std::floor(x)) {
+      throw ConfigError(source, vary.error_key,
+                        vary.key + " is an integer, but the values include " + format_number(x));
+    }
+  }
 }
 
 }  // namespace rodswarm::config_detail

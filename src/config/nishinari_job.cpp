@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "config/config_loader.hpp"
+#include "config/ensemble_members.hpp"
 #include "config/ensemble_spec.hpp"
 #include "config/json_check.hpp"
 #include "config/nishinari_spec.hpp"
@@ -17,20 +18,6 @@ using namespace config_detail;
 
 const std::vector<std::string> top_level_keys = {"model",      "precision", "params", "initial",
                                                  "integrator", "ensemble",  "output", "compare"};
-
-/// Integer keys take only integral values, and only from explicit lists (a sampled integer is not well defined).
-void check_integer_key(const VarySpec& vary, EnsembleMode mode, const std::string& source) {
-  if (mode == EnsembleMode::random || mode == EnsembleMode::lhs) {
-    throw ConfigError(source, vary.error_key,
-                      vary.key + " is an integer and cannot be drawn at random: vary it with mode grid or zip");
-  }
-  for (const double x : vary.values) {
-    if (x != std::floor(x)) {
-      throw ConfigError(source, vary.error_key,
-                        vary.key + " is an integer, but the values include " + format_number(x));
-    }
-  }
-}
 
 void reserve(NishinariJob& job, std::int64_t members, const NishinariSpec& base, bool n_varied) {
   const auto m = static_cast<std::size_t>(members);
@@ -76,39 +63,20 @@ NishinariJob parse_nishinari_job(const nlohmann::json& config, const std::string
   const EnsembleSpec ensemble = parse_ensemble_spec(config, source);
 
   NishinariSpec work = base;
-  std::vector<double*> slots;
-  bool n_varied = false;
-  for (const auto& vary : ensemble.vary) {
-    const NishinariSlot slot = resolve_nishinari_slot(work, vary.key, vary.error_key, source);
-    for (std::size_t k = 0; k < slots.size(); ++k) {
-      if (slots[k] == slot.target) {
-        throw ConfigError(source, vary.error_key, "varies the same number as " + ensemble.vary[k].error_key);
-      }
-    }
-    if (slot.is_integer) {
-      check_integer_key(vary, ensemble.mode, source);
-      n_varied = true;
-    }
-    slots.push_back(slot.target);
-    job.varied_keys.push_back(vary.key);
-  }
+  const VariedSlots slots = resolve_varied_slots(ensemble, source, job.varied_keys,
+                                                 [&](const std::string& key, const std::string& error_key) {
+                                                   return resolve_nishinari_slot(work, key, error_key, source);
+                                                 });
   job.varied_values = expand_columns(ensemble);
 
-  reserve(job, ensemble.members, base, n_varied);
+  reserve(job, ensemble.members, base, slots.integer_varied);
   NishinariMember member;
-  for (std::int64_t i = 0; i < ensemble.members; ++i) {
-    const auto index = static_cast<std::size_t>(i);
-    for (std::size_t k = 0; k < slots.size(); ++k) *slots[k] = job.varied_values[k][index];
-    try {
-      build_nishinari_member(work, job.output.save_every, source, member);
-    } catch (const ConfigError& e) {
-      if (!ensemble.present) throw;
-      throw ConfigError(e.file(), e.key(), error_detail(e) + " (member " + std::to_string(i) + ")");
-    }
+  expand_members(ensemble, slots, job.varied_values, [&](std::int64_t) {
+    build_nishinari_member(work, job.output.save_every, source, member);
     job.members.add(member.params, member.dt, member.r.data(), member.v.data(), member.normal.data(),
                     member.spin.data());
     job.t_end.push_back(member.t_end);
-  }
+  });
   return job;
 }
 

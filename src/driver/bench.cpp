@@ -73,6 +73,41 @@ KernelLayout cuda_layout(const std::string& description, const BenchCase& c, con
   return choose_layout(c.beads, shared, cuda_shared_memory_per_block(), options.layout);
 }
 
+/// The measured part of a row: what ran and how fast. bench saves nothing and draws no progress bar, so the
+/// driver advances the whole run in one call: the state crosses global memory once per call (the driver says how
+/// many it made).
+BenchRow measured_row(const BenchCase& c, BackendKind kind, const BenchOptions& options, std::int64_t members,
+                      std::int64_t steps, const RunReport& report) {
+  BenchRow row;
+  row.model = c.model;
+  row.problem = c.problem;
+  row.scheme = c.scheme;
+  row.backend = kind == BackendKind::cuda ? "cuda" : "cpu";
+  row.description = report.results.backend;
+  row.precision = precision_name(options.precision);
+  row.members = members;
+  row.beads = c.beads;
+  row.steps = steps;
+  row.steps_per_launch =
+      report.advance_calls > 0 ? (report.max_steps + report.advance_calls - 1) / report.advance_calls : 0;
+  row.diverged = report.diverged;
+  row.seconds = report.wall_seconds;
+  row.bead_steps_per_second = report.wall_seconds > 0 ? report.bead_steps / report.wall_seconds : 0.0;
+  return row;
+}
+
+/// The roofline columns of a row whose FLOPs and bytes per bead-step are set.
+void place_under_roof(BenchRow& row, const DeviceCeilings& ceilings, Precision precision) {
+  row.achieved_flops = row.bead_steps_per_second * row.flop_per_bead_step;
+  row.peak_flops = ceilings.flops(precision);
+  row.bytes_per_second = ceilings.bytes_per_second;
+  const Roofline roof =
+      roofline(row.peak_flops, row.bytes_per_second, row.flop_per_bead_step / row.bytes_per_bead_step);
+  row.attainable_flops = roof.attainable_flops;
+  row.bound = roof.bound;
+  row.roofline_fraction = roof.attainable_flops > 0 ? row.achieved_flops / roof.attainable_flops : 0.0;
+}
+
 BenchRow run_greenspan_case(const BenchCase& c, BackendKind kind, const BenchOptions& options,
                             const DeviceCeilings& ceilings) {
   const std::int64_t members = scaled(c.members, options.scale);
@@ -84,23 +119,7 @@ BenchRow run_greenspan_case(const BenchCase& c, BackendKind kind, const BenchOpt
   run.cuda.layout = options.layout;
   const RunReport report = run_greenspan(job, run);
 
-  BenchRow row;
-  row.model = c.model;
-  row.problem = c.problem;
-  row.scheme = c.scheme;
-  row.backend = kind == BackendKind::cuda ? "cuda" : "cpu";
-  row.description = report.results.backend;
-  row.precision = precision_name(options.precision);
-  row.members = members;
-  row.beads = c.beads;
-  row.steps = steps;
-  // bench saves nothing and draws no progress bar, so the driver advances the whole run in one call: the state
-  // crosses global memory once per call (the driver says how many it made).
-  row.steps_per_launch =
-      report.advance_calls > 0 ? (report.max_steps + report.advance_calls - 1) / report.advance_calls : 0;
-  row.diverged = report.diverged;
-  row.seconds = report.wall_seconds;
-  row.bead_steps_per_second = report.wall_seconds > 0 ? report.bead_steps / report.wall_seconds : 0.0;
+  BenchRow row = measured_row(c, kind, options, members, steps, report);
   row.flop_per_bead_step = greenspan::flops_per_bead_step(job.scheme);
   // The CPU backend keeps one member's state and workspace in cache for all the steps of an advance call, so it
   // moves the state once per call like the block layout does.
@@ -112,14 +131,7 @@ BenchRow run_greenspan_case(const BenchCase& c, BackendKind kind, const BenchOpt
   const std::size_t real_bytes = options.precision == Precision::float32 ? sizeof(float) : sizeof(double);
   row.bytes_per_bead_step = greenspan::global_bytes_per_bead_step(job.scheme, layout, real_bytes, c.beads,
                                                                   static_cast<double>(row.steps_per_launch));
-  row.achieved_flops = row.bead_steps_per_second * row.flop_per_bead_step;
-  row.peak_flops = ceilings.flops(options.precision);
-  row.bytes_per_second = ceilings.bytes_per_second;
-  const Roofline roof =
-      roofline(row.peak_flops, row.bytes_per_second, row.flop_per_bead_step / row.bytes_per_bead_step);
-  row.attainable_flops = roof.attainable_flops;
-  row.bound = roof.bound;
-  row.roofline_fraction = roof.attainable_flops > 0 ? row.achieved_flops / roof.attainable_flops : 0.0;
+  place_under_roof(row, ceilings, options.precision);
   return row;
 }
 
@@ -156,34 +168,13 @@ BenchRow run_nishinari_case(const BenchCase& c, BackendKind kind, const BenchOpt
   run.backend = kind;
   const RunReport report = run_nishinari(job, run);
 
-  BenchRow row;
-  row.model = c.model;
-  row.problem = c.problem;
-  row.scheme = c.scheme;
-  row.backend = kind == BackendKind::cuda ? "cuda" : "cpu";
-  row.description = report.results.backend;
-  row.precision = precision_name(options.precision);
-  row.members = members;
-  row.beads = c.beads;
-  row.steps = steps;
-  row.steps_per_launch =
-      report.advance_calls > 0 ? (report.max_steps + report.advance_calls - 1) / report.advance_calls : 0;
-  row.diverged = report.diverged;
-  row.seconds = report.wall_seconds;
-  row.bead_steps_per_second = report.wall_seconds > 0 ? report.bead_steps / report.wall_seconds : 0.0;
+  BenchRow row = measured_row(c, kind, options, members, steps, report);
   row.flop_per_bead_step = nishinari::flops_per_bead_step(job.formulation);
   row.layout = kind == BackendKind::cuda ? "block" : "member/thread";
   const std::size_t real_bytes = options.precision == Precision::float32 ? sizeof(float) : sizeof(double);
   row.bytes_per_bead_step =
       nishinari::global_bytes_per_bead_step(real_bytes, static_cast<double>(row.steps_per_launch));
-  row.achieved_flops = row.bead_steps_per_second * row.flop_per_bead_step;
-  row.peak_flops = ceilings.flops(options.precision);
-  row.bytes_per_second = ceilings.bytes_per_second;
-  const Roofline roof =
-      roofline(row.peak_flops, row.bytes_per_second, row.flop_per_bead_step / row.bytes_per_bead_step);
-  row.attainable_flops = roof.attainable_flops;
-  row.bound = roof.bound;
-  row.roofline_fraction = roof.attainable_flops > 0 ? row.achieved_flops / roof.attainable_flops : 0.0;
+  place_under_roof(row, ceilings, options.precision);
   return row;
 }
 

@@ -1,13 +1,11 @@
 #include "driver/nishinari_driver.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <limits>
 #include <sstream>
 
 #include "driver/backend_select.hpp"
-#include "driver/progress.hpp"
 #include "driver/save_schedule.hpp"
 #include "driver/utc_now.hpp"
 #include "rodswarm/models/nishinari.hpp"
@@ -173,23 +171,16 @@ RunReport run_typed(const NishinariJob& job, const RunOptions& options) {
     }
   };
 
-  double total_work = 0.0;
-  for (std::size_t i = 0; i < members; ++i) total_work += double(plan.total_steps[i]) * job.members.params[i].n;
-  ProgressBar bar(options.progress_label, total_work, options.progress);
-  auto progress_done = [&](const std::vector<std::int64_t>& target) {
-    double done = 0.0;
-    for (std::size_t i = 0; i < members; ++i) done += double(target[i]) * job.members.params[i].n;
-    bar.update(done);
-  };
-
-  const auto start = std::chrono::steady_clock::now();
-  backend->load(ensemble);
-  r.backend = backend->description();
-  report.advance_calls = run_save_loop(
-      plan, options.progress, [&](const std::vector<std::int64_t>& target) { backend->advance(target); },
-      [&] { backend->store(ensemble); }, record_save, progress_done);
-  report.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  bar.finish();
+  const LoopTiming timing = timed_save_loop(
+      plan, options.progress, options.progress_label, [&](std::size_t i) { return job.members.params[i].n; },
+      [&] {
+        backend->load(ensemble);
+        r.backend = backend->description();
+      },
+      [&](const std::vector<std::int64_t>& target) { backend->advance(target); }, [&] { backend->store(ensemble); },
+      record_save);
+  report.advance_calls = timing.advance_calls;
+  report.wall_seconds = timing.wall_seconds;
 
   r.final_time.resize(members);
   r.final_positions.assign(members * B * 3, nan_value);

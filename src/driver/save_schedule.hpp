@@ -6,9 +6,13 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
+
+#include "driver/progress.hpp"
 
 namespace rodswarm {
 
@@ -79,6 +83,34 @@ std::int64_t run_save_loop(const SaveSchedule& plan, bool progress, Advance&& ad
   }
   store();
   return calls;
+}
+
+/// What a timed run of the save loop reports.
+struct LoopTiming {
+  std::int64_t advance_calls = 0;
+  double wall_seconds = 0.0;  ///< load, every advance and store, saves recorded: excludes expansion and writing
+};
+
+/// run_save_loop between load() and the final store, timed, with a progress bar over bead-steps (beads(i) beads
+/// per step of member i) drawn when `progress` is set. load() runs first inside the timing.
+template <class Beads, class Load, class Advance, class Store, class Record>
+LoopTiming timed_save_loop(const SaveSchedule& plan, bool progress, const std::string& label, Beads&& beads,
+                           Load&& load, Advance&& advance, Store&& store, Record&& record) {
+  const std::size_t members = plan.total_steps.size();
+  auto work = [&](const std::vector<std::int64_t>& steps) {
+    double sum = 0.0;
+    for (std::size_t i = 0; i < members; ++i) sum += double(steps[i]) * beads(i);
+    return sum;
+  };
+  ProgressBar bar(label, work(plan.total_steps), progress);
+  LoopTiming timing;
+  const auto start = std::chrono::steady_clock::now();
+  load();
+  timing.advance_calls = run_save_loop(plan, progress, advance, store, record,
+                                       [&](const std::vector<std::int64_t>& target) { bar.update(work(target)); });
+  timing.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  bar.finish();
+  return timing;
 }
 
 }  // namespace rodswarm

@@ -11,37 +11,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_fixture.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Outcome {
-  int code;
-  std::string out, err;
-};
+using rodswarm_test::Outcome;
 
-class Cli : public ::testing::Test {
+class Cli : public rodswarm_test::CliFixture {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("rodswarm_cli_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  /// Runs `rodswarm ARGS` inside the test's directory; captures stdout, stderr and the exit code.
-  Outcome rodswarm(const std::string& args) {
-    const std::string out = (dir_ / "stdout.txt").string(), err = (dir_ / "stderr.txt").string();
-    const std::string cmd = "cd '" + dir_.string() + "' && '" + RODSWARM_BINARY + "' " + args + " >'" + out + "' 2>'" +
-                            err + "' </dev/null";
-    const int status = std::system(cmd.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-  }
-  static std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  }
   /// Writes Example 1's config with one edit applied to the JSON text.
   std::string config_with(const std::function<void(nlohmann::json&)>& edit, const std::string& name = "c.json") {
     std::ifstream in(std::string(RODSWARM_SOURCE_DIR) + "/examples/greenspan/example1.json");
@@ -51,7 +30,6 @@ class Cli : public ::testing::Test {
     std::ofstream((dir_ / name).string()) << cfg.dump(2);
     return name;
   }
-  fs::path dir_;
 };
 
 TEST_F(Cli, RunWritesResultsAndInspectRoundTrips) {

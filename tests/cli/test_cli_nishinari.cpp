@@ -12,36 +12,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_fixture.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Outcome {
-  int code;
-  std::string out, err;
-};
-
-class CliNishinari : public ::testing::Test {
+class CliNishinari : public rodswarm_test::CliFixture {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("rodswarm_cli_nishinari_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  Outcome rodswarm(const std::string& args) {
-    const std::string out = (dir_ / "stdout.txt").string(), err = (dir_ / "stderr.txt").string();
-    const std::string cmd = "cd '" + dir_.string() + "' && '" + RODSWARM_BINARY + "' " + args + " >'" + out + "' 2>'" +
-                            err + "' </dev/null";
-    const int status = std::system(cmd.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-  }
-  static std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  }
   /// The helix example, shortened, with one edit applied.
   std::string config_with(const std::function<void(nlohmann::json&)>& edit) {
     std::ifstream in(std::string(RODSWARM_SOURCE_DIR) + "/examples/nishinari/helix.json");
@@ -52,7 +30,6 @@ class CliNishinari : public ::testing::Test {
     std::ofstream((dir_ / "c.json").string()) << cfg.dump(2);
     return "c.json";
   }
-  fs::path dir_;
 };
 
 TEST_F(CliNishinari, RunWritesEnergiesMomentumAndFlagsThatInspectShows) {
