@@ -6,6 +6,7 @@
 
 #include "config/greenspan_spec.hpp"
 #include "config/json_check.hpp"
+#include "config/member_checker.hpp"
 
 namespace rodswarm::config_detail {
 
@@ -13,40 +14,6 @@ namespace {
 
 /// Largest n accepted: bead offsets and kernel indices are int.
 constexpr double max_beads = 1 << 30;
-
-class MemberChecker {
- public:
-  explicit MemberChecker(const std::string& source) : source_(source) {}
-
-  [[noreturn]] void fail(const std::string& key, const std::string& what) const {
-    throw ConfigError(source_, key, what);
-  }
-  void finite(const char* key, double x) const {
-    if (!std::isfinite(x)) fail(key, "must be a finite number, got " + format_number(x));
-  }
-  /// finite() for element [k] (or [k][c] when c >= 0) of an array; the key is only spelled out on failure.
-  void finite_element(const char* array, std::size_t k, int c, double x) const {
-    if (std::isfinite(x)) return;
-    std::string key = index_key(array, k);
-    if (c >= 0) key = index_key(key, static_cast<std::size_t>(c));
-    fail(key, "must be a finite number, got " + format_number(x));
-  }
-  void positive(const char* key, double x) const {
-    finite(key, x);
-    if (!(x > 0)) fail(key, "must be positive, got " + format_number(x));
-  }
-  void non_negative(const char* key, double x) const {
-    finite(key, x);
-    if (!(x >= 0)) fail(key, "must be >= 0, got " + format_number(x));
-  }
-  /// |round(span/dt) dt - span| <= 1e-9 span: span is reached in a whole number of steps.
-  static bool whole_steps(double span, double dt) {
-    return std::fabs(std::round(span / dt) * dt - span) <= 1e-9 * span;
-  }
-
- private:
-  const std::string& source_;
-};
 
 /// Fills out.y (moving beads) and the fixed ends for the spec's initial kind.
 void build_shape(const GreenspanSpec& spec, int n, const MemberChecker& check, MemberState& out) {
@@ -152,19 +119,7 @@ void build_member(const GreenspanSpec& spec, double save_every, const std::strin
   check.finite("params.g", spec.g);
   check.positive("params.tension_exponent", spec.tension_exponent);
 
-  check.positive("integrator.dt", spec.dt);
-  check.positive("integrator.t_end", spec.t_end);
-  check.positive("integrator.divergence_factor", spec.divergence_factor);
-  if (spec.t_end / spec.dt > 9.0e15) check.fail("integrator.t_end", "too many steps of integrator.dt");
-  if (!MemberChecker::whole_steps(spec.t_end, spec.dt)) {
-    check.fail("integrator.t_end", format_number(spec.t_end) + " is not a whole number of steps of integrator.dt = " +
-                                       format_number(spec.dt) + " (" + format_number(spec.t_end / spec.dt) + " steps)");
-  }
-  if (save_every > 0 && !MemberChecker::whole_steps(save_every, spec.dt)) {
-    check.fail("output.save_every", format_number(save_every) +
-                                        " is not a whole number of steps of integrator.dt = " + format_number(spec.dt) +
-                                        " (" + format_number(save_every / spec.dt) + " steps)");
-  }
+  check.integrator(spec.dt, spec.t_end, spec.divergence_factor, save_every);
 
   auto& p = out.params;
   p.n = n;

@@ -177,4 +177,10 @@ std::string ObjectReader::choice_or(const std::string& name, const std::vector<s
   return v == nullptr ? fallback : expect_choice(*v, key(name), source_, choices);
 }
 
+const json& required_section(const json& config, const char* key, const std::string& source) {
+  const auto it = config.find(key);
+  if (it == config.end()) throw ConfigError(source, key, "missing required key");
+  return *it;
+}
+
 }  // namespace rodswarm::config_detail

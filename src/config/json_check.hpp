@@ -21,6 +21,9 @@ std::string type_phrase(const json& value);
 /// Shortest decimal that reads back as x ("0.05", "1e-09").
 std::string format_number(double x);
 
+/// The top-level section `key` of a config; throws ConfigError(source, key, "missing required key") when absent.
+const json& required_section(const json& config, const char* key, const std::string& source);
+
 /// "params" + "m" -> "params.m"; an empty prefix gives the name alone.
 std::string join_key(const std::string& prefix, const std::string& name);
 

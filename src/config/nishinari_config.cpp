@@ -243,17 +243,10 @@ void read_integrator(const ObjectReader& r, NishinariSpec& spec) {
 
 NishinariSpec parse_nishinari_spec(const nlohmann::json& config, const std::string& source) {
   NishinariSpec spec;
-  const auto params = config.find("params");
-  if (params == config.end()) throw ConfigError(source, "params", "missing required key");
-  read_params(ObjectReader(*params, "params", source, params_keys), spec);
-
-  const auto initial = config.find("initial");
-  if (initial == config.end()) throw ConfigError(source, "initial", "missing required key");
-  read_initial(*initial, source, spec);
-
-  const auto integrator = config.find("integrator");
-  if (integrator == config.end()) throw ConfigError(source, "integrator", "missing required key");
-  read_integrator(ObjectReader(*integrator, "integrator", source, integrator_keys), spec);
+  read_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
+  read_initial(required_section(config, "initial", source), source, spec);
+  read_integrator(ObjectReader(required_section(config, "integrator", source), "integrator", source, integrator_keys),
+                  spec);
   return spec;
 }
 

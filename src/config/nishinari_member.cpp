@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "config/json_check.hpp"
+#include "config/member_checker.hpp"
 #include "config/nishinari_spec.hpp"
 
 namespace rodswarm::config_detail {
@@ -20,42 +21,10 @@ constexpr double parallel_tolerance = 1e-9;
 
 constexpr double half_pi = 1.57079632679489661923;
 
-class MemberChecker {
- public:
-  explicit MemberChecker(const std::string& source) : source_(source) {}
-
-  [[noreturn]] void fail(const std::string& key, const std::string& what) const {
-    throw ConfigError(source_, key, what);
-  }
-  void finite(const char* key, double x) const {
-    if (!std::isfinite(x)) fail(key, "must be a finite number, got " + format_number(x));
-  }
-  /// finite() for element [k] (or [k][c] when c >= 0) of an array; the key is only spelled out on failure.
-  void finite_element(const char* array, std::size_t k, int c, double x) const {
-    if (std::isfinite(x)) return;
-    std::string key = index_key(array, k);
-    if (c >= 0) key = index_key(key, static_cast<std::size_t>(c));
-    fail(key, "must be a finite number, got " + format_number(x));
-  }
-  void finite3(const char* array, const Vec3& x) const {
-    for (std::size_t c = 0; c < 3; ++c) finite_element(array, c, -1, x[c]);
-  }
-  void positive(const char* key, double x) const {
-    finite(key, x);
-    if (!(x > 0)) fail(key, "must be positive, got " + format_number(x));
-  }
-  void non_negative(const char* key, double x) const {
-    finite(key, x);
-    if (!(x >= 0)) fail(key, "must be >= 0, got " + format_number(x));
-  }
-  /// |round(span/dt) dt - span| <= 1e-9 span: span is reached in a whole number of steps.
-  static bool whole_steps(double span, double dt) {
-    return std::fabs(std::round(span / dt) * dt - span) <= 1e-9 * span;
-  }
-
- private:
-  const std::string& source_;
-};
+/// finite() for the three components of a 3-vector key.
+void finite3(const MemberChecker& check, const char* array, const Vec3& x) {
+  for (std::size_t c = 0; c < 3; ++c) check.finite_element(array, c, -1, x[c]);
+}
 
 double dot(const double* a, const double* b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 double norm(const double* a) { return std::sqrt(dot(a, a)); }
@@ -101,9 +70,9 @@ const char* end_name(nishinari::EndKind e) {
 /// straight and helix: frames by the constant relative rotation P, positions by r_{s+1} = r_s + G t_s.
 void build_helix(const NishinariSpec& spec, int n, const MemberChecker& check, NishinariMember& out,
                  std::vector<double>& frames) {
-  check.finite3("initial.origin", spec.origin);
-  check.finite3("initial.direction", spec.direction);
-  check.finite3("initial.normal", spec.normal);
+  finite3(check, "initial.origin", spec.origin);
+  finite3(check, "initial.direction", spec.direction);
+  finite3(check, "initial.normal", spec.normal);
   check.positive("initial.stretch", spec.stretch);
   check.finite("initial.dphi", spec.dphi);
   check.finite("initial.dtheta", spec.dtheta);
@@ -240,7 +209,7 @@ void set_velocities(const NishinariSpec& spec, int n, const MemberChecker& check
     if (fixed0) must_rest(0, 0, p.end0);
     if (fixed1) must_rest(beads - 1, 1, p.end1);
   } else {
-    check.finite3("initial.velocity", spec.velocity);
+    finite3(check, "initial.velocity", spec.velocity);
     for (std::size_t i = 0; i < beads; ++i) {
       const bool fixed = (i == 0 && fixed0) || (i + 1 == beads && fixed1);
       for (std::size_t c = 0; c < 3; ++c) out.v[3 * i + c] = fixed ? 0.0 : spec.velocity[c];
@@ -283,23 +252,11 @@ void build_nishinari_member(const NishinariSpec& spec, double save_every, const 
   check.positive("params.j", spec.j);
   check.non_negative("params.damping", spec.damping);
   check.non_negative("params.spin_damping", spec.spin_damping);
-  check.finite3("params.g", spec.g);
-  check.finite3("params.load0", spec.load0);
-  check.finite3("params.load1", spec.load1);
+  finite3(check, "params.g", spec.g);
+  finite3(check, "params.load0", spec.load0);
+  finite3(check, "params.load1", spec.load1);
 
-  check.positive("integrator.dt", spec.dt);
-  check.positive("integrator.t_end", spec.t_end);
-  check.positive("integrator.divergence_factor", spec.divergence_factor);
-  if (spec.t_end / spec.dt > 9.0e15) check.fail("integrator.t_end", "too many steps of integrator.dt");
-  if (!MemberChecker::whole_steps(spec.t_end, spec.dt)) {
-    check.fail("integrator.t_end", format_number(spec.t_end) + " is not a whole number of steps of integrator.dt = " +
-                                       format_number(spec.dt) + " (" + format_number(spec.t_end / spec.dt) + " steps)");
-  }
-  if (save_every > 0 && !MemberChecker::whole_steps(save_every, spec.dt)) {
-    check.fail("output.save_every", format_number(save_every) +
-                                        " is not a whole number of steps of integrator.dt = " + format_number(spec.dt) +
-                                        " (" + format_number(save_every / spec.dt) + " steps)");
-  }
+  check.integrator(spec.dt, spec.t_end, spec.divergence_factor, save_every);
 
   auto& p = out.params;
   p = nishinari::Params<double>{};

@@ -1,0 +1,65 @@
+/// @file member_checker.hpp
+/// Range rules applied to one expanded ensemble member (every model's build_member): each failure is a
+/// ConfigError naming the config file and the dotted key. Internal to the config layer.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <string>
+
+#include "config/config_error.hpp"
+#include "config/json_check.hpp"
+
+namespace rodswarm::config_detail {
+
+class MemberChecker {
+ public:
+  explicit MemberChecker(const std::string& source) : source_(source) {}
+
+  [[noreturn]] void fail(const std::string& key, const std::string& what) const {
+    throw ConfigError(source_, key, what);
+  }
+  void finite(const char* key, double x) const {
+    if (!std::isfinite(x)) fail(key, "must be a finite number, got " + format_number(x));
+  }
+  /// finite() for element [k] (or [k][c] when c >= 0) of an array; the key is only spelled out on failure.
+  void finite_element(const char* array, std::size_t k, int c, double x) const {
+    if (std::isfinite(x)) return;
+    std::string key = index_key(array, k);
+    if (c >= 0) key = index_key(key, static_cast<std::size_t>(c));
+    fail(key, "must be a finite number, got " + format_number(x));
+  }
+  void positive(const char* key, double x) const {
+    finite(key, x);
+    if (!(x > 0)) fail(key, "must be positive, got " + format_number(x));
+  }
+  void non_negative(const char* key, double x) const {
+    finite(key, x);
+    if (!(x >= 0)) fail(key, "must be >= 0, got " + format_number(x));
+  }
+  /// |round(span/dt) dt - span| <= 1e-9 span: span is reached in a whole number of steps.
+  static bool whole_steps(double span, double dt) {
+    return std::fabs(std::round(span / dt) * dt - span) <= 1e-9 * span;
+  }
+  /// integrator.dt, t_end and divergence_factor positive; t_end and output.save_every (0: none) whole numbers of
+  /// steps.
+  void integrator(double dt, double t_end, double divergence_factor, double save_every) const {
+    positive("integrator.dt", dt);
+    positive("integrator.t_end", t_end);
+    positive("integrator.divergence_factor", divergence_factor);
+    if (t_end / dt > 9.0e15) fail("integrator.t_end", "too many steps of integrator.dt");
+    if (!whole_steps(t_end, dt)) {
+      fail("integrator.t_end", format_number(t_end) + " is not a whole number of steps of integrator.dt = " +
+                                   format_number(dt) + " (" + format_number(t_end / dt) + " steps)");
+    }
+    if (save_every > 0 && !whole_steps(save_every, dt)) {
+      fail("output.save_every", format_number(save_every) + " is not a whole number of steps of integrator.dt = " +
+                                    format_number(dt) + " (" + format_number(save_every / dt) + " steps)");
+    }
+  }
+
+ private:
+  const std::string& source_;
+};
+
+}  // namespace rodswarm::config_detail
