@@ -33,6 +33,7 @@ struct Results {
   std::int64_t members = 0;
   std::int32_t max_beads = 0;
   std::vector<std::int32_t> beads;  ///< [M] beads of each member, fixed ends included
+  std::vector<std::int32_t> rods;   ///< [M] rods per member (cosserat), empty otherwise
 
   std::vector<std::string> param_names;     ///< e.g. n, dx, m, T0, eps, alpha, g, tension_exponent, dt, t_end
   std::vector<std::vector<double>> params;  ///< [param][M]
@@ -45,12 +46,16 @@ struct Results {
   std::vector<double> series_velocities;  ///< [M][S][B][3]
   std::vector<double> series_energy;      ///< [M][S][E]
   std::vector<double> series_momentum;    ///< [M][S][6]: linear (px,py,pz) then angular (Lx,Ly,Lz) about the origin
+  std::vector<double> series_gauss;       ///< [M][S][3]: Z_t (constraint effort), Z_s (static residual), violation
+  std::vector<double> series_directors;   ///< [M][S][B][9]: element frames Q (rows d1 d2 d3), NaN beyond E_i < B
 
   std::vector<double> final_time;               ///< [M]
   std::vector<double> final_positions;          ///< [M][B][3]
   std::vector<double> final_velocities;         ///< [M][B][3]
   std::vector<double> final_energy;             ///< [M][E]
   std::vector<double> final_momentum;           ///< [M][6]: as series_momentum (Greenspan never saves momentum)
+  std::vector<double> final_gauss;              ///< [M][3]: as series_gauss (cosserat)
+  std::vector<double> final_directors;          ///< [M][B][9]: as series_directors (cosserat)
   std::vector<std::uint8_t> diverged;           ///< [M]
   std::vector<std::int64_t> steps_taken;        ///< [M]
   std::vector<std::uint8_t> stability_warning;  ///< [M] dt outside the scheme's linearised bound

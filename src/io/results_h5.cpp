@@ -54,6 +54,7 @@ void write_members(hid_t file, const Results& r, const Shape& s) {
     h5::write_array(file, layout::kStabilityWarning, {s.members}, r.stability_warning);
   }
   if (!r.singular.empty()) h5::write_array(file, layout::kSingular, {s.members}, r.singular);
+  if (!r.rods.empty()) h5::write_array(file, layout::kRods, {s.members}, r.rods);
 }
 
 void write_energy(hid_t file, const char* name, const Dims& dims, const std::vector<double>& data, const Results& r) {
@@ -65,7 +66,7 @@ void write_energy(hid_t file, const char* name, const Dims& dims, const std::vec
 void write_series(hid_t file, const Results& r, const Shape& s) {
   if (!r.time.empty()) h5::write_array(file, layout::kTime, {s.saves}, r.time, h5::Storage::contiguous);
   if (r.series_positions.empty() && r.series_velocities.empty() && r.series_energy.empty() &&
-      r.series_momentum.empty()) {
+      r.series_momentum.empty() && r.series_gauss.empty() && r.series_directors.empty()) {
     return;
   }
   Handle series = h5::create_group(file, layout::kSeries);
@@ -79,11 +80,17 @@ void write_series(hid_t file, const Results& r, const Shape& s) {
     h5::write_array(file, layout::kSeriesMomentum, {s.members, s.saves, layout::kMomentumComponents},
                     r.series_momentum);
   }
+  if (!r.series_gauss.empty()) {
+    h5::write_array(file, layout::kSeriesGauss, {s.members, s.saves, layout::kGaussComponents}, r.series_gauss);
+  }
+  if (!r.series_directors.empty()) {
+    h5::write_array(file, layout::kSeriesDirectors, {s.members, s.saves, s.beads, 9}, r.series_directors);
+  }
 }
 
 void write_final(hid_t file, const Results& r, const Shape& s) {
   if (r.final_time.empty() && r.final_positions.empty() && r.final_velocities.empty() && r.final_energy.empty() &&
-      r.final_momentum.empty()) {
+      r.final_momentum.empty() && r.final_gauss.empty() && r.final_directors.empty()) {
     return;
   }
   Handle final_group = h5::create_group(file, layout::kFinal);
@@ -94,6 +101,12 @@ void write_final(hid_t file, const Results& r, const Shape& s) {
   if (!r.final_energy.empty()) write_energy(file, layout::kFinalEnergy, {s.members, s.energies}, r.final_energy, r);
   if (!r.final_momentum.empty()) {
     h5::write_array(file, layout::kFinalMomentum, {s.members, layout::kMomentumComponents}, r.final_momentum);
+  }
+  if (!r.final_gauss.empty()) {
+    h5::write_array(file, layout::kFinalGauss, {s.members, layout::kGaussComponents}, r.final_gauss);
+  }
+  if (!r.final_directors.empty()) {
+    h5::write_array(file, layout::kFinalDirectors, {s.members, s.beads, 9}, r.final_directors);
   }
 }
 
@@ -148,6 +161,7 @@ Results read_file(const std::string& path) {
   read_optional(file.get(), layout::kStepsTaken, {s.members}, r.steps_taken);
   read_optional(file.get(), layout::kStabilityWarning, {s.members}, r.stability_warning);
   read_optional(file.get(), layout::kSingular, {s.members}, r.singular);
+  read_optional(file.get(), layout::kRods, {s.members}, r.rods);
 
   read_optional(file.get(), layout::kTime, {s.saves}, r.time);
   read_optional(file.get(), layout::kSeriesPositions, {s.members, s.saves, s.beads, 3}, r.series_positions);
@@ -155,12 +169,16 @@ Results read_file(const std::string& path) {
   read_optional(file.get(), layout::kSeriesEnergy, {s.members, s.saves, s.energies}, r.series_energy);
   read_optional(file.get(), layout::kSeriesMomentum, {s.members, s.saves, layout::kMomentumComponents},
                 r.series_momentum);
+  read_optional(file.get(), layout::kSeriesGauss, {s.members, s.saves, layout::kGaussComponents}, r.series_gauss);
+  read_optional(file.get(), layout::kSeriesDirectors, {s.members, s.saves, s.beads, 9}, r.series_directors);
 
   read_optional(file.get(), layout::kFinalTime, {s.members}, r.final_time);
   read_optional(file.get(), layout::kFinalPositions, {s.members, s.beads, 3}, r.final_positions);
   read_optional(file.get(), layout::kFinalVelocities, {s.members, s.beads, 3}, r.final_velocities);
   read_optional(file.get(), layout::kFinalEnergy, {s.members, s.energies}, r.final_energy);
   read_optional(file.get(), layout::kFinalMomentum, {s.members, layout::kMomentumComponents}, r.final_momentum);
+  read_optional(file.get(), layout::kFinalGauss, {s.members, layout::kGaussComponents}, r.final_gauss);
+  read_optional(file.get(), layout::kFinalDirectors, {s.members, s.beads, 9}, r.final_directors);
 
   read_optional(file.get(), layout::kSteadyIterations, {s.members}, r.newton_iterations);
   read_optional(file.get(), layout::kSteadyResidual, {s.members}, r.newton_residual);

@@ -98,6 +98,11 @@ json member_object(const std::string& path, std::int64_t member, bool final_only
     const auto block = h5::read_block<double>(f, layout::kFinalMomentum, {i, 0}, {1, layout::kMomentumComponents});
     j["momentum"] = momentum_json(block.data());
   }
+  if (h5::exists(f, layout::kFinalGauss)) {
+    const auto block = h5::read_block<double>(f, layout::kFinalGauss, {i, 0}, {1, layout::kGaussComponents});
+    j["gauss"] = {{"zt", block[0]}, {"zs", block[1]}, {"violation", block[2]}};
+  }
+  if (h5::exists(f, layout::kRods)) j["rods"] = member_value<std::int32_t>(f, layout::kRods, i);
   if (h5::exists(f, layout::kDiverged)) j["diverged"] = member_value<std::uint8_t>(f, layout::kDiverged, i) != 0;
   if (h5::exists(f, layout::kStepsTaken)) j["steps_taken"] = member_value<std::int64_t>(f, layout::kStepsTaken, i);
   if (h5::exists(f, layout::kStabilityWarning)) {
@@ -160,6 +165,8 @@ json summary_object(const std::string& path) {
   if (h5::exists(f, layout::kSeriesVelocities)) fields.push_back("velocities");
   if (h5::exists(f, layout::kSeriesEnergy)) fields.push_back("energy");
   if (h5::exists(f, layout::kSeriesMomentum)) fields.push_back("momentum");
+  if (h5::exists(f, layout::kSeriesGauss)) fields.push_back("gauss");
+  if (h5::exists(f, layout::kSeriesDirectors)) fields.push_back("directors");
 
   json j;
   j["kind"] = h.kind;

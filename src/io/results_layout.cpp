@@ -85,11 +85,18 @@ void validate(const Results& r) {
   check_size(r.series_velocities, "series_velocities", s.members * s.saves * s.beads * 3, m + sb + b3);
   check_size(r.series_energy, "series_energy", s.members * s.saves * s.energies, m + sb + e);
   check_size(r.series_momentum, "series_momentum", s.members * s.saves * kMomentumComponents, m + sb + p6);
+  check_size(r.series_gauss, "series_gauss", s.members * s.saves * kGaussComponents, m + sb + " x 3");
+  check_size(r.series_directors, "series_directors", s.members * s.saves * s.beads * 9,
+             m + sb + " x max_beads " + std::to_string(s.beads) + " x 9");
   check_size(r.final_time, "final_time", s.members, m);
   check_size(r.final_positions, "final_positions", s.members * s.beads * 3, m + b3);
   check_size(r.final_velocities, "final_velocities", s.members * s.beads * 3, m + b3);
   check_size(r.final_energy, "final_energy", s.members * s.energies, m + e);
   check_size(r.final_momentum, "final_momentum", s.members * kMomentumComponents, m + p6);
+  check_size(r.final_gauss, "final_gauss", s.members * kGaussComponents, m + " x 3");
+  check_size(r.final_directors, "final_directors", s.members * s.beads * 9,
+             m + " x max_beads " + std::to_string(s.beads) + " x 9");
+  check_size(r.rods, "rods", s.members, m);
   check_size(r.diverged, "diverged", s.members, m);
   check_size(r.steps_taken, "steps_taken", s.members, m);
   check_size(r.stability_warning, "stability_warning", s.members, m);

@@ -19,6 +19,8 @@ inline constexpr std::int32_t kFormatVersion = 1;
 
 /// Values in a momentum row: linear (px, py, pz) then angular (Lx, Ly, Lz) about the origin.
 inline constexpr hsize_t kMomentumComponents = 6;
+/// Values in a Gauss row: Z_t, Z_s, the largest constraint violation.
+inline constexpr hsize_t kGaussComponents = 3;
 
 // Object paths, absolute.
 inline constexpr const char* kMembers = "/members";
@@ -28,18 +30,23 @@ inline constexpr const char* kDiverged = "/members/diverged";
 inline constexpr const char* kStepsTaken = "/members/steps_taken";
 inline constexpr const char* kStabilityWarning = "/members/stability_warning";
 inline constexpr const char* kSingular = "/members/singular";
+inline constexpr const char* kRods = "/members/rods";
 inline constexpr const char* kTime = "/time";
 inline constexpr const char* kSeries = "/series";
 inline constexpr const char* kSeriesPositions = "/series/positions";
 inline constexpr const char* kSeriesVelocities = "/series/velocities";
 inline constexpr const char* kSeriesEnergy = "/series/energy";
 inline constexpr const char* kSeriesMomentum = "/series/momentum";
+inline constexpr const char* kSeriesGauss = "/series/gauss";
+inline constexpr const char* kSeriesDirectors = "/series/directors";
 inline constexpr const char* kFinal = "/final";
 inline constexpr const char* kFinalTime = "/final/time";
 inline constexpr const char* kFinalPositions = "/final/positions";
 inline constexpr const char* kFinalVelocities = "/final/velocities";
 inline constexpr const char* kFinalEnergy = "/final/energy";
 inline constexpr const char* kFinalMomentum = "/final/momentum";
+inline constexpr const char* kFinalGauss = "/final/gauss";
+inline constexpr const char* kFinalDirectors = "/final/directors";
 inline constexpr const char* kSteady = "/steady";
 inline constexpr const char* kSteadyIterations = "/steady/iterations";
 inline constexpr const char* kSteadyResidual = "/steady/residual";
