@@ -1,0 +1,137 @@
+/// @file cosserat_forces.cpp
+/// Strains (note 1.2), the internal forces and couples of laws (V) and (P) (1.3, 1.4), the half-Voronoi clamp
+/// couple (1.5), loads and damping (docs "Forces"): the generalised forces whose M^-1 gives the free accelerations.
+#include <cmath>
+
+#include "reference/cosserat_internal.hpp"
+
+namespace rodswarm::reference::cosserat_detail {
+
+Strains strains(const CosseratCase& c, const Rest& rest, const CosseratState& s) {
+  const auto ne = static_cast<std::size_t>(c.rods * c.n);
+  const auto nv = static_cast<std::size_t>(c.rods * (c.n - 1));
+  const auto nr = static_cast<std::size_t>(c.rods);
+  Strains st;
+  st.l.resize(ne);
+  st.ell.resize(ne);
+  st.e.resize(ne);
+  st.sigma.resize(ne);
+  st.nstress.resize(ne);
+  st.kappa.resize(nv);
+  st.tau.resize(nv);
+  st.eps.resize(nv);
+  st.kappa_b0.assign(nr, Vec3::Zero());
+  st.tau_b0.assign(nr, Vec3::Zero());
+  st.kappa_b1.assign(nr, Vec3::Zero());
+  st.tau_b1.assign(nr, Vec3::Zero());
+  for (int r = 0; r < c.rods; ++r) {
+    for (int i = 0; i < c.n; ++i) {
+      const std::size_t e = elem(c, r, i);
+      st.l[e] = get(s.x, node(c, r, i + 1)) - get(s.x, node(c, r, i));
+      st.ell[e] = st.l[e].norm();
+      st.e[e] = st.ell[e] / rest.lh[e];
+      st.sigma[e] = s.Q[e] * st.l[e] / rest.lh[e] - Vec3::UnitZ();
+      st.nstress[e] = rest.S[e].cwiseProduct(st.sigma[e] - get(rest.sigma_hat, e));
+    }
+    for (int k = 0; k + 1 < c.n; ++k) {
+      const std::size_t v = vor(c, r, k), a = elem(c, r, k), b = elem(c, r, k + 1);
+      st.kappa[v] = log_so3(s.Q[a] * s.Q[b].transpose()) / rest.Dh[v];
+      st.eps[v] = (st.ell[a] + st.ell[b]) / (2 * rest.Dh[v]);
+      st.tau[v] = rest.Bv[v].cwiseProduct(st.kappa[v] - get(rest.kappa_hat, v));
+    }
+    const auto rr = static_cast<std::size_t>(r);
+    if (end_has_couple(c.end0)) {
+      const std::size_t e0 = elem(c, r, 0);
+      const EndMotion m = end_motion(c, r, 0, s.t);
+      st.kappa_b0[rr] = log_so3(m.Q * s.Q[e0].transpose()) / (0.5 * rest.lh[e0]);
+      st.tau_b0[rr] = rest.B[e0].cwiseProduct(st.kappa_b0[rr]);
+    }
+    if (end_has_couple(c.end1)) {
+      const std::size_t e1 = elem(c, r, c.n - 1);
+      const EndMotion m = end_motion(c, r, 1, s.t);
+      st.kappa_b1[rr] = log_so3(s.Q[e1] * m.Q.transpose()) / (0.5 * rest.lh[e1]);
+      st.tau_b1[rr] = rest.B[e1].cwiseProduct(st.kappa_b1[rr]);
+    }
+  }
+  return st;
+}
+
+Vec3 rotational_mass(const CosseratCase& c, const Rest& rest, const Strains& st, std::size_t i) {
+  return c.law == CosseratLaw::pyelastica ? Vec3(rest.J[i] / st.e[i]) : rest.J[i];
+}
+
+Forces generalised_forces(const CosseratCase& c, const Rest& rest, const CosseratState& s, bool velocity_terms) {
+  const bool P = c.law == CosseratLaw::pyelastica;
+  const Strains st = strains(c, rest, s);
+  Forces f;
+  f.F = Eigen::MatrixX3d::Zero(c.rods * (c.n + 1), 3);
+  f.Y = Eigen::MatrixX3d::Zero(c.rods * c.n, 3);
+  for (int r = 0; r < c.rods; ++r) {
+    const auto rr = static_cast<std::size_t>(r);
+    // Elements: F = Dh(Q^T n [/e]), shear couple.
+    for (int i = 0; i < c.n; ++i) {
+      const std::size_t e = elem(c, r, i);
+      const Vec3 fi = s.Q[e].transpose() * st.nstress[e] / (P ? st.e[e] : 1.0);
+      add(f.F, node(c, r, i), fi);
+      add(f.F, node(c, r, i + 1), -fi);
+      if (P) {
+        add(f.Y, e, (s.Q[e] * st.l[e] / st.ell[e]).cross(st.nstress[e]) * rest.lh[e]);
+      } else {
+        add(f.Y, e, (s.Q[e] * st.l[e]).cross(st.nstress[e]));
+      }
+    }
+    // Voronoi points: Dh(tau [/eps^3]) + Ah(kappa x tau Dh [/eps^3]).
+    for (int k = 0; k + 1 < c.n; ++k) {
+      const std::size_t v = vor(c, r, k), a = elem(c, r, k), b = elem(c, r, k + 1);
+      const double scale = P ? 1.0 / (st.eps[v] * st.eps[v] * st.eps[v]) : 1.0;
+      const Vec3 t = st.tau[v] * scale;
+      const Vec3 q = st.kappa[v].cross(st.tau[v]) * rest.Dh[v] * scale;
+      add(f.Y, a, t + 0.5 * q);
+      add(f.Y, b, -t + 0.5 * q);
+    }
+    // Half-Voronoi clamp couples (not dilatation-scaled under P: docs give them without eps).
+    if (end_has_couple(c.end0)) {
+      const std::size_t e0 = elem(c, r, 0);
+      const double Db = 0.5 * rest.lh[e0];
+      add(f.Y, e0, -st.tau_b0[rr] + 0.5 * st.kappa_b0[rr].cross(st.tau_b0[rr]) * Db);
+    }
+    if (end_has_couple(c.end1)) {
+      const std::size_t e1 = elem(c, r, c.n - 1);
+      const double Db = 0.5 * rest.lh[e1];
+      add(f.Y, e1, st.tau_b1[rr] + 0.5 * st.kappa_b1[rr].cross(st.tau_b1[rr]) * Db);
+    }
+    // Nodal loads.
+    for (int j = 0; j <= c.n; ++j) {
+      const std::size_t k = node(c, r, j);
+      Vec3 load = rest.mass[k] * c.g + c.force_density * rest.Dnode[k];
+      if (j == 0) load += c.force0;
+      if (j == c.n) load += c.force1;
+      if (velocity_terms) load -= c.damping_force * rest.mass[k] * get(s.v, k);
+      add(f.F, k, load);
+    }
+    // Element loads, gyroscopic terms, damping.
+    for (int i = 0; i < c.n; ++i) {
+      const std::size_t e = elem(c, r, i);
+      Vec3 y = s.Q[e] * c.couple_density * rest.lh[e];
+      if (i == 0) y += s.Q[e] * c.couple0;
+      if (i == c.n - 1) y += s.Q[e] * c.couple1;
+      if (velocity_terms) {
+        const Vec3 w = get(s.w, e);
+        const Vec3 Jw = rest.J[e].cwiseProduct(w);
+        y -= c.damping_torque * Jw;
+        if (P) {
+          const Vec3 dv = get(s.v, node(c, r, i + 1)) - get(s.v, node(c, r, i));
+          const double edot = st.l[e].dot(dv) / (st.ell[e] * rest.lh[e]);
+          y += (Jw / st.e[e]).cross(w) + Jw / (st.e[e] * st.e[e]) * edot;
+        } else {
+          y += Jw.cross(w);
+        }
+      }
+      add(f.Y, e, y);
+    }
+  }
+  add_contact(c, rest, s, f, velocity_terms);
+  return f;
+}
+
+}  // namespace rodswarm::reference::cosserat_detail
