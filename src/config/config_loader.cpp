@@ -12,8 +12,8 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::string> implemented_models = {"greenspan", "nishinari"};
-const std::vector<std::string> planned_models = {"cosserat", "se3rod", "rolling"};
+const std::vector<std::string> implemented_models = {"greenspan", "nishinari", "cosserat"};
+const std::vector<std::string> planned_models = {"se3rod", "rolling"};
 
 /// The canonical key an override assigns ("initial.peak[01]=2" -> "initial.peak[1]"), or "" if malformed.
 std::string override_key(const std::string& assignment) {
@@ -79,6 +79,7 @@ AnyJob load_any_job(const std::string& path, const std::vector<std::string>& ove
   return load_with_overrides(path, overrides, [&path](const json& config) -> AnyJob {
     const std::string model = model_of(config, path);
     if (model == "nishinari") return parse_nishinari_job(config, path);
+    if (model == "cosserat") return parse_cosserat_job(config, path);
     return parse_greenspan_job(config, path);
   });
 }

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/config_error.hpp"
+#include "config/cosserat_job.hpp"
 #include "config/greenspan_job.hpp"
 #include "config/nishinari_job.hpp"
 
@@ -46,13 +47,19 @@ GreenspanJob parse_greenspan_job(const nlohmann::json& config, const std::string
 /// perpendicular to their segments, spins), and the wall frames of clamped ends are filled from it.
 NishinariJob parse_nishinari_job(const nlohmann::json& config, const std::string& source);
 
+/// Validates a Cosserat config (`model` must be "cosserat"; schema at the top of cosserat_config.cpp) and expands its
+/// ensemble into members, with the same error rules and `ensemble` semantics as parse_greenspan_job. Every member's
+/// rest shape is built (straight, helix or points), its rest strains computed from the discrete rest configuration,
+/// the initial state perturbed as asked and the clamp positions and frames taken from the initial state.
+CosseratJob parse_cosserat_job(const nlohmann::json& config, const std::string& source);
+
 /// A job of any implemented model.
-using AnyJob = std::variant<GreenspanJob, NishinariJob>;
+using AnyJob = std::variant<GreenspanJob, NishinariJob, CosseratJob>;
 
 /// read_config_file(path), then each override in order, then dispatch on `model`: "greenspan" is parsed by
-/// parse_greenspan_job, "nishinari" by parse_nishinari_job; "cosserat", "se3rod", "rolling" are known but not
-/// implemented yet; any other name gets the nearest model suggested. An error caused by an overridden key is
-/// reported against "--set".
+/// parse_greenspan_job, "nishinari" by parse_nishinari_job, "cosserat" by parse_cosserat_job; "se3rod" and
+/// "rolling" are known but not implemented yet; any other name gets the nearest model suggested. An error caused by an
+/// overridden key is reported against "--set".
 AnyJob load_any_job(const std::string& path, const std::vector<std::string>& overrides);
 
 /// As load_any_job, for verbs that read greenspan configs only (steady): any other model, nishinari included, is a

@@ -15,6 +15,9 @@ struct OutputSpec {
   bool velocities = false;  ///< fields contains "velocities"
   bool energy = true;       ///< fields contains "energy"
   bool momentum = true;     ///< fields contains "momentum" (models that save it: nishinari)
+  bool directors = false;   ///< fields contains "directors" (models that save it: cosserat)
+  bool gauss = true;        ///< fields contains "gauss": the constraint effort Z_t (models that save it: cosserat)
+  bool xdmf = false;        ///< output.xdmf: also write an XDMF file next to the HDF5 file (models: cosserat)
 };
 
 /// `compare`: relative tolerance of backend vs reference, and how many members to check by default.

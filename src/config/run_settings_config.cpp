@@ -19,6 +19,8 @@ bool& field_flag(OutputSpec& out, const std::string& name) {
   if (name == "positions") return out.positions;
   if (name == "velocities") return out.velocities;
   if (name == "energy") return out.energy;
+  if (name == "directors") return out.directors;
+  if (name == "gauss") return out.gauss;
   return out.momentum;
 }
 
@@ -34,7 +36,7 @@ void read_output(const ObjectReader& r, const std::vector<std::string>& output_f
   }
   if (const auto* fields = r.optional("fields")) {
     expect_array(*fields, r.key("fields"), r.source());
-    out.positions = out.velocities = out.energy = out.momentum = false;
+    out.positions = out.velocities = out.energy = out.momentum = out.directors = out.gauss = false;
     for (std::size_t i = 0; i < fields->size(); ++i) {
       const std::string key = index_key(r.key("fields"), i);
       const std::string f = expect_choice((*fields)[i], key, r.source(), output_fields);
@@ -42,6 +44,12 @@ void read_output(const ObjectReader& r, const std::vector<std::string>& output_f
       if (flag) throw ConfigError(r.source(), key, "\"" + f + "\" is listed twice");
       flag = true;
     }
+  }
+  if (const auto* xdmf = r.optional("xdmf")) {
+    if (!xdmf->is_boolean()) {
+      throw ConfigError(r.source(), r.key("xdmf"), "expected a boolean (true or false), got " + type_phrase(*xdmf));
+    }
+    out.xdmf = xdmf->get<bool>();
   }
 }
 
@@ -63,16 +71,18 @@ double positive_number(const ObjectReader& r, const std::string& name, double fa
 
 void parse_shared_settings(const nlohmann::json& config, const std::string& source,
                            const std::vector<std::string>& output_fields, Precision& precision, OutputSpec& output,
-                           CompareSpec& compare) {
+                           CompareSpec& compare, bool allow_xdmf) {
   if (const auto it = config.find("precision"); it != config.end()) {
     precision = expect_choice(*it, "precision", source, {"float64", "float32"}) == "float32" ? Precision::float32
                                                                                              : Precision::float64;
   }
   if (const auto it = config.find("output"); it != config.end()) {
-    read_output(ObjectReader(*it, "output", source, {"path", "save_every", "fields"}), output_fields, output);
+    std::vector<std::string> keys = {"path", "save_every", "fields"};
+    if (allow_xdmf) keys.emplace_back("xdmf");
+    read_output(ObjectReader(*it, "output", source, keys), output_fields, output);
   }
   // A field the model cannot save is never asked for.
-  for (const char* name : {"positions", "velocities", "energy", "momentum"}) {
+  for (const char* name : {"positions", "velocities", "energy", "momentum", "directors", "gauss"}) {
     if (!accepts(output_fields, name)) field_flag(output, name) = false;
   }
   if (const auto it = config.find("compare"); it != config.end()) {

@@ -214,7 +214,7 @@ TEST(ConfigNishinariLoad, AnyJobDispatchesOnModel) {
   EXPECT_EQ(std::get<rodswarm::GreenspanJob>(g).members.params[0].m, 0.2);
 
   json planned = greenspan_config();
-  planned["model"] = "cosserat";
+  planned["model"] = "se3rod";
   try {
     rodswarm::load_any_job(write_temp("c.json", planned), {});
     FAIL() << "expected ConfigError";

@@ -258,10 +258,10 @@ TEST(ConfigSchema, LoadJobDispatchesOnModel) {
   EXPECT_EQ(rodswarm::load_job(path, {}).source, path);
 
   json c = example1();
-  c["model"] = "cosserat";
+  c["model"] = "se3rod";
   const auto planned = load_error(c, "planned.json");
   EXPECT_EQ(planned.key(), "model");
-  EXPECT_TRUE(contains(planned, "model 'cosserat' is not implemented yet in this version"));
+  EXPECT_TRUE(contains(planned, "model 'se3rod' is not implemented yet in this version"));
 
   c["model"] = "grenspan";
   EXPECT_TRUE(contains(load_error(c, "typo.json"), "did you mean \"greenspan\""));

@@ -1,0 +1,494 @@
+/// @file cosserat_config.cpp
+/// JSON to CosseratSpec and run settings: the shape of the Cosserat schema (which keys, which types). Value ranges
+/// that an ensemble can change are checked per member in cosserat_member.cpp. The model and its discrete choices:
+/// shared/design/models/cosserat.md and docs/cosserat_discretisation.md.
+///
+/// Schema of model "cosserat" (SI units; defaults in parentheses; every key not listed is an error, with the
+/// nearest valid key suggested):
+///
+///   "model": "cosserat", "precision": "float64" | "float32" ("float64"),
+///   "params": {
+///     "n": integer >= 2 (required): elements per rod, "rods": integer >= 1 (1): rods per member (an assembly),
+///     "length": > 0: rest length of each rod; required for initial kinds "straight" and "helix", an error for
+///         "points" (the rest lengths are the points' chord lengths there),
+///     "radius": > 0 (required), "radius_end": > 0 (= radius): the radius is linear in arc length, element i has
+///         radius + (radius_end - radius) s_i / L at its midpoint s_i ((i + 1/2) L / n for equal elements),
+///     "density", "youngs_modulus", "shear_modulus", "shear_coefficient" (kappa_s): > 0 (all required),
+///     "law": "variational" | "pyelastica" ("variational"),
+///     "ends": [END0, END1], each "free" | "clamped" | "pinned" | "prescribed" (["free", "free"]),
+///     "constraints": "overwrite" | "gauss" ("overwrite"), "baumgarte": >= 0 (0: 1/(5 dt)),
+///     "damping_force", "damping_torque": >= 0 (0),
+///     "g", "force0", "force1", "couple0", "couple1", "force_density", "couple_density": [3] (0, 0, 0), lab frame,
+///     "end_velocity0", "end_velocity1", "end_amplitude0", "end_amplitude1": [3] (0, 0, 0),
+///     "end_frequency0", "end_frequency1": >= 0 (0), "end_twist_rate0", "end_twist_rate1" (0): the motion of a
+///         prescribed end, x_c(t) = x_c0 + u t + a sin(2 pi f t), frame turned about d3 at the twist rate; nonzero
+///         on an end that is not "prescribed" is an error,
+///     "rest_curvature": [3] (absent): when given, every Voronoi point's rest curvature (body, 1/m) instead of the
+///         discrete rest shape's,
+///     "growth": { "law": "none" | "exponential" | "table" | "lockhart" ("none"),
+///                 "zone": (0, 1] (1): fraction of the rod, back from end 1, that grows,
+///                 "curvature_rate": [3] (0, 0, 0): d(rest curvature)/dt on the growth zone (body, 1/(m s)),
+///                 "mass": "density" | "conserved" ("density"),
+///                 exponential: "rate" (0) [1/s]; table: "times", "values" (required): 1 to 8 points, times
+///                 strictly increasing, values > 0; lockhart: "phi" >= 0 (0), "yield" >= 0 (0).
+///                 A key of another law is an error },
+///     "contact": { "stiffness" >= 0 (0: contact off), "damping" >= 0 (0), "exponent" >= 1 (1),
+///                  "plane": { "point": [3] (0, 0, 0), "normal": [3] (0, 0, 1) (nonzero; normalised),
+///                             "mu_static": [3] (0, 0, 0): forward, backward, lateral, >= 0,
+///                             "mu_kinetic": [3] (0, 0, 0): each >= 0 and <= its static one,
+///                             "slip_velocity": > 0 (1e-4) },
+///                  "obstacle": { "kind": "sphere" | "cylinder" (required), "center": [3] (0, 0, 0),
+///                                "axis": [3] (0, 0, 1) (cylinder only; nonzero, normalised), "radius": > 0
+///                                (required) },
+///                  "self": boolean (false): element-element contact within and between the member's rods },
+///     "surface": { "kind": "plane" | "sphere" | "cylinder" (required), "point": [3] (0, 0, 0): plane point,
+///                  sphere centre or a point on the cylinder axis, "normal": [3] (0, 0, 1): plane normal or
+///                  cylinder axis (not for sphere; nonzero, normalised), "radius": > 0 (sphere and cylinder:
+///                  required; not for plane) } },
+///   "initial": {
+///     "kind": "straight" | "helix" | "points" (required),
+///     straight: "origin": [3] (0, 0, 0), "direction": [3] (0, 0, 1): d3 (nonzero, normalised),
+///       "normal": [3] (1, 0, 0): d1, projected perpendicular to d3 and normalised (an error if parallel);
+///       d2 = d3 x d1; node j at origin + j (length / n) direction,
+///       "directions": [[3] x rods]: per-rod d3 instead of "direction" (crossing rods),
+///     helix: "origin": [3] (0, 0, 0): node 0, "axis": [3] (0, 0, 1) (nonzero, normalised),
+///       "normal": [3] (1, 0, 0): from node 0 towards the axis (projected perpendicular to it, normalised),
+///       "helix_radius": > 0 (required), "pitch" (0): rise along the axis per turn (> 0 right-handed, 0 a ring arc).
+///       With e_r the unit vector from the axis to node 0 (= -normal), e_p = axis x e_r and h = pitch / (2 pi),
+///       node j lies at c + R (cos phi_j e_r + sin phi_j e_p) + h phi_j axis, c = origin - R e_r,
+///       phi_j = j Phi / n, Phi = length / sqrt(R^2 + h^2) (the helix arc length is params.length; rest lengths
+///       are the chords); element i's d3 is its chord, d1 the principal normal (towards the axis) at its midpoint
+///       parameter, made perpendicular to d3; d2 = d3 x d1,
+///     straight and helix: "spacing": [3] (0, 0, 0): rod r is translated by r spacing,
+///     points: "points": [[3] x rods (n + 1)] (required): node positions, rod after rod,
+///       "normals": [[3] x rods n] (required): d1 per element, projected perpendicular to its chord, normalised,
+///     every kind, optional:
+///       "perturbation": { "amplitude" (0), "direction": [3] (required when amplitude != 0), "mode": integer
+///         >= 1 (1) }: after the rest shape is fixed, node j of every rod moves by
+///         amplitude sin(mode pi s_j / L) p_j, s_j its rest arc length (chords), L the rod's, p_j the direction
+///         (normalised) projected perpendicular to the rest tangent at node j and normalised; every element's
+///         directors are turned by the minimal rotation taking its rest d3 to its new chord. The rest data
+///         (lengths, strains) stay those of the unperturbed shape,
+///       "velocity": [3] (0, 0, 0): uniform node velocity (clamped and pinned end nodes: 0; prescribed end nodes:
+///         the prescribed end velocity u + 2 pi f a at t = 0),
+///       "angular_velocity": [3] (0, 0, 0): uniform body angular velocity of every element },
+///   "integrator": { "scheme": "verlet" | "rk4" ("verlet"), "dt": > 0 (required), "t_end": > 0 (required; a whole
+///       number of steps), "divergence_factor": > 0 (1000): a member diverges when some |x_j| exceeds
+///       divergence_factor * max(1, total rest length of its rods, max_j |x_j(0)|) },
+///   "ensemble": as for greenspan (ensemble_spec.hpp); any number under params, initial and integrator can be
+///       varied, nested ones and array elements included ("params.growth.rate",
+///       "params.contact.plane.mu_kinetic[0]", "initial.points[3][0]"); params.n, params.rods and
+///       initial.perturbation.mode take integral values (grid and zip only),
+///   "output": { "path" ("results.h5"), "save_every" (0: initial and final states only; else a whole number of
+///       steps), "fields": any of "positions", "velocities", "energy", "directors", "gauss" ("positions",
+///       "energy", "gauss"), "xdmf": boolean (false): also write an XDMF file next to the HDF5 file },
+///   "compare": { "tolerance": > 0, "members": integer >= 1 (4) },
+///   "steady": { "damping": >= 0 (0: the driver picks), "tol": > 0 (1e-10), "max_time": >= 0 (0: integrator.t_end) }.
+#include "config/cosserat_spec.hpp"
+#include "config/json_check.hpp"
+#include "config/run_settings_config.hpp"
+
+namespace rodswarm::config_detail {
+
+namespace {
+
+const std::vector<std::string> params_keys = {"n",
+                                              "rods",
+                                              "length",
+                                              "radius",
+                                              "radius_end",
+                                              "density",
+                                              "youngs_modulus",
+                                              "shear_modulus",
+                                              "shear_coefficient",
+                                              "law",
+                                              "ends",
+                                              "constraints",
+                                              "baumgarte",
+                                              "damping_force",
+                                              "damping_torque",
+                                              "g",
+                                              "force0",
+                                              "force1",
+                                              "couple0",
+                                              "couple1",
+                                              "force_density",
+                                              "couple_density",
+                                              "end_velocity0",
+                                              "end_velocity1",
+                                              "end_amplitude0",
+                                              "end_amplitude1",
+                                              "end_frequency0",
+                                              "end_frequency1",
+                                              "end_twist_rate0",
+                                              "end_twist_rate1",
+                                              "rest_curvature",
+                                              "growth",
+                                              "contact",
+                                              "surface"};
+const std::vector<std::string> integrator_keys = {"scheme", "dt", "t_end", "divergence_factor"};
+const std::vector<std::string> initial_kinds = {"straight", "helix", "points"};
+const std::vector<std::string> end_kinds = {"free", "clamped", "pinned", "prescribed"};
+const std::vector<std::string> output_fields = {"positions", "velocities", "energy", "directors", "gauss"};
+const std::vector<std::string> motion_keys = {"perturbation", "velocity", "angular_velocity"};
+const std::vector<std::string> growth_laws = {"none", "exponential", "table", "lockhart"};
+
+/// The shape keys of each initial kind.
+std::vector<std::string> shape_keys(CosseratShape shape) {
+  switch (shape) {
+    case CosseratShape::straight:
+      return {"origin", "direction", "normal", "spacing", "directions"};
+    case CosseratShape::helix:
+      return {"origin", "axis", "normal", "helix_radius", "pitch", "spacing"};
+    case CosseratShape::points:
+      return {"points", "normals"};
+  }
+  return {};
+}
+
+const char* shape_name(CosseratShape shape) {
+  switch (shape) {
+    case CosseratShape::straight:
+      return "straight";
+    case CosseratShape::helix:
+      return "helix";
+    case CosseratShape::points:
+      return "points";
+  }
+  return "";
+}
+
+bool listed(const std::vector<std::string>& names, const std::string& name) {
+  for (const auto& n : names) {
+    if (n == name) return true;
+  }
+  return false;
+}
+
+CVec3 vec3(const ObjectReader& r, const std::string& name, const CVec3& fallback) {
+  const json* v = r.optional(name);
+  if (v == nullptr) return fallback;
+  const auto xyz = expect_number_array(*v, r.key(name), r.source(), 3);
+  return {xyz[0], xyz[1], xyz[2]};
+}
+
+std::vector<CVec3> vec3_list(const json& list, const std::string& key, const std::string& source) {
+  expect_array(list, key, source);
+  std::vector<CVec3> out;
+  out.reserve(list.size());
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const auto xyz = expect_number_array(list[i], index_key(key, i), source, 3);
+    out.push_back({xyz[0], xyz[1], xyz[2]});
+  }
+  return out;
+}
+
+std::vector<double> number_list(const json& list, const std::string& key, const std::string& source) {
+  expect_array(list, key, source);
+  std::vector<double> out;
+  out.reserve(list.size());
+  for (std::size_t i = 0; i < list.size(); ++i) out.push_back(expect_number(list[i], index_key(key, i), source));
+  return out;
+}
+
+bool boolean_or(const ObjectReader& r, const std::string& name, bool fallback) {
+  const json* v = r.optional(name);
+  if (v == nullptr) return fallback;
+  if (!v->is_boolean()) {
+    throw ConfigError(r.source(), r.key(name), "expected a boolean (true or false), got " + type_phrase(*v));
+  }
+  return v->get<bool>();
+}
+
+/// Keys of an object that belong to another variant (law, kind) of it: named as such instead of "unknown key".
+void reject_foreign_keys(const json& object, const std::string& prefix, const std::string& source,
+                         const std::vector<std::string>& own, const std::string& variant_phrase,
+                         const std::vector<std::pair<std::string, std::vector<std::string>>>& variants) {
+  for (const auto& [variant, keys] : variants) {
+    for (const auto& key : keys) {
+      if (!listed(own, key) && object.contains(key)) {
+        throw ConfigError(source, join_key(prefix, key),
+                          "not used by " + variant_phrase + " (it belongs to \"" + variant + "\")");
+      }
+    }
+  }
+}
+
+cosserat::EndKind end_kind(const std::string& name) {
+  return name == "clamped"      ? cosserat::EndKind::clamped
+         : name == "pinned"     ? cosserat::EndKind::pinned
+         : name == "prescribed" ? cosserat::EndKind::prescribed
+                                : cosserat::EndKind::free;
+}
+
+void read_growth(const json& value, const std::string& source, CosseratSpec& spec) {
+  const std::string prefix = "params.growth";
+  expect_object(value, prefix, source);
+  std::string law = "none";
+  if (const auto it = value.find("law"); it != value.end()) {
+    law = expect_choice(*it, join_key(prefix, "law"), source, growth_laws);
+  }
+  const std::vector<std::pair<std::string, std::vector<std::string>>> law_keys = {
+      {"exponential", {"rate"}}, {"table", {"times", "values"}}, {"lockhart", {"phi", "yield"}}};
+  std::vector<std::string> allowed = {"law", "zone", "curvature_rate", "mass"};
+  for (const auto& [name, keys] : law_keys) {
+    if (name == law) allowed.insert(allowed.end(), keys.begin(), keys.end());
+  }
+  reject_foreign_keys(value, prefix, source, allowed, "growth law \"" + law + "\"", law_keys);
+  const ObjectReader r(value, prefix, source, allowed);
+  spec.has_growth = true;
+  spec.growth = law == "exponential" ? cosserat::GrowthLaw::exponential
+                : law == "table"     ? cosserat::GrowthLaw::table
+                : law == "lockhart"  ? cosserat::GrowthLaw::lockhart
+                                     : cosserat::GrowthLaw::none;
+  spec.growth_zone = r.number_or("zone", 1.0);
+  spec.curvature_rate = vec3(r, "curvature_rate", {0, 0, 0});
+  spec.mass_rule = r.choice_or("mass", {"density", "conserved"}, "density") == "conserved"
+                       ? cosserat::MassRule::conserved
+                       : cosserat::MassRule::density;
+  spec.growth_rate = r.number_or("rate", 0.0);
+  spec.lockhart_phi = r.number_or("phi", 0.0);
+  spec.lockhart_yield = r.number_or("yield", 0.0);
+  if (spec.growth == cosserat::GrowthLaw::table) {
+    spec.growth_times = number_list(r.required("times"), r.key("times"), source);
+    spec.growth_values = number_list(r.required("values"), r.key("values"), source);
+  }
+}
+
+void read_plane(const json& value, const std::string& source, CosseratSpec& spec) {
+  const ObjectReader r(value, "params.contact.plane", source,
+                       {"point", "normal", "mu_static", "mu_kinetic", "slip_velocity"});
+  spec.plane = true;
+  spec.plane_point = vec3(r, "point", {0, 0, 0});
+  spec.plane_normal = vec3(r, "normal", {0, 0, 1});
+  spec.mu_static = vec3(r, "mu_static", {0, 0, 0});
+  spec.mu_kinetic = vec3(r, "mu_kinetic", {0, 0, 0});
+  spec.slip_velocity = r.number_or("slip_velocity", 1e-4);
+}
+
+void read_obstacle(const json& value, const std::string& source, CosseratSpec& spec) {
+  const std::string prefix = "params.contact.obstacle";
+  expect_object(value, prefix, source);
+  const auto it = value.find("kind");
+  if (it == value.end()) {
+    throw ConfigError(source, join_key(prefix, "kind"), "missing required key (one of \"sphere\", \"cylinder\")");
+  }
+  const std::string kind = expect_choice(*it, join_key(prefix, "kind"), source, {"sphere", "cylinder"});
+  std::vector<std::string> allowed = {"kind", "center", "radius"};
+  if (kind == "cylinder") allowed.emplace_back("axis");
+  reject_foreign_keys(value, prefix, source, allowed, "obstacle kind \"" + kind + "\"", {{"cylinder", {"axis"}}});
+  const ObjectReader r(value, prefix, source, allowed);
+  spec.obstacle = kind == "sphere" ? cosserat::Obstacle::sphere : cosserat::Obstacle::cylinder;
+  spec.obstacle_center = vec3(r, "center", {0, 0, 0});
+  spec.obstacle_axis = vec3(r, "axis", {0, 0, 1});
+  spec.obstacle_radius = r.number("radius");
+}
+
+void read_contact(const json& value, const std::string& source, CosseratSpec& spec) {
+  const ObjectReader r(value, "params.contact", source,
+                       {"stiffness", "damping", "exponent", "plane", "obstacle", "self"});
+  spec.has_contact = true;
+  spec.contact_stiffness = r.number_or("stiffness", 0.0);
+  spec.contact_damping = r.number_or("damping", 0.0);
+  spec.contact_exponent = r.number_or("exponent", 1.0);
+  if (const json* plane = r.optional("plane")) read_plane(*plane, source, spec);
+  if (const json* obstacle = r.optional("obstacle")) read_obstacle(*obstacle, source, spec);
+  spec.self_contact = boolean_or(r, "self", false);
+}
+
+void read_surface(const json& value, const std::string& source, CosseratSpec& spec) {
+  const std::string prefix = "params.surface";
+  expect_object(value, prefix, source);
+  const auto it = value.find("kind");
+  if (it == value.end()) {
+    throw ConfigError(source, join_key(prefix, "kind"),
+                      "missing required key (one of \"plane\", \"sphere\", \"cylinder\")");
+  }
+  const std::string kind = expect_choice(*it, join_key(prefix, "kind"), source, {"plane", "sphere", "cylinder"});
+  std::vector<std::string> allowed = {"kind", "point"};
+  if (kind != "sphere") allowed.emplace_back("normal");
+  if (kind != "plane") allowed.emplace_back("radius");
+  reject_foreign_keys(value, prefix, source, allowed, "surface kind \"" + kind + "\"",
+                      {{"plane", {"normal"}}, {"sphere", {"radius"}}});
+  const ObjectReader r(value, prefix, source, allowed);
+  spec.surface = kind == "plane"    ? cosserat::Surface::plane
+                 : kind == "sphere" ? cosserat::Surface::sphere
+                                    : cosserat::Surface::cylinder;
+  spec.surface_point = vec3(r, "point", {0, 0, 0});
+  spec.surface_normal = vec3(r, "normal", {0, 0, 1});
+  if (kind != "plane") spec.surface_radius = r.number("radius");
+}
+
+void read_params(const ObjectReader& r, CosseratSpec& spec) {
+  spec.n = static_cast<double>(r.integer("n"));
+  spec.rods = static_cast<double>(r.integer_or("rods", 1));
+  if (const json* length = r.optional("length")) {
+    spec.has_length = true;
+    spec.length = expect_number(*length, r.key("length"), r.source());
+  }
+  spec.radius = r.number("radius");
+  if (r.has("radius_end")) spec.radius_end = r.number("radius_end");
+  spec.density = r.number("density");
+  spec.youngs_modulus = r.number("youngs_modulus");
+  spec.shear_modulus = r.number("shear_modulus");
+  spec.shear_coefficient = r.number("shear_coefficient");
+  spec.law = r.choice_or("law", {"variational", "pyelastica"}, "variational") == "pyelastica"
+                 ? cosserat::Law::pyelastica
+                 : cosserat::Law::variational;
+  if (const json* ends = r.optional("ends")) {
+    const std::string key = r.key("ends");
+    expect_array(*ends, key, r.source());
+    if (ends->size() != 2) {
+      throw ConfigError(r.source(), key,
+                        "expected [end0, end1] (2 strings), got " + std::to_string(ends->size()) + " elements");
+    }
+    spec.end0 = end_kind(expect_choice((*ends)[0], index_key(key, 0), r.source(), end_kinds));
+    spec.end1 = end_kind(expect_choice((*ends)[1], index_key(key, 1), r.source(), end_kinds));
+  }
+  spec.constraints = r.choice_or("constraints", {"overwrite", "gauss"}, "overwrite") == "gauss"
+                         ? cosserat::ConstraintMethod::gauss
+                         : cosserat::ConstraintMethod::overwrite;
+  spec.baumgarte = r.number_or("baumgarte", 0.0);
+  spec.damping_force = r.number_or("damping_force", 0.0);
+  spec.damping_torque = r.number_or("damping_torque", 0.0);
+  spec.g = vec3(r, "g", {0, 0, 0});
+  spec.force0 = vec3(r, "force0", {0, 0, 0});
+  spec.force1 = vec3(r, "force1", {0, 0, 0});
+  spec.couple0 = vec3(r, "couple0", {0, 0, 0});
+  spec.couple1 = vec3(r, "couple1", {0, 0, 0});
+  spec.force_density = vec3(r, "force_density", {0, 0, 0});
+  spec.couple_density = vec3(r, "couple_density", {0, 0, 0});
+  spec.end_velocity0 = vec3(r, "end_velocity0", {0, 0, 0});
+  spec.end_velocity1 = vec3(r, "end_velocity1", {0, 0, 0});
+  spec.end_amplitude0 = vec3(r, "end_amplitude0", {0, 0, 0});
+  spec.end_amplitude1 = vec3(r, "end_amplitude1", {0, 0, 0});
+  spec.end_frequency0 = r.number_or("end_frequency0", 0.0);
+  spec.end_frequency1 = r.number_or("end_frequency1", 0.0);
+  spec.end_twist_rate0 = r.number_or("end_twist_rate0", 0.0);
+  spec.end_twist_rate1 = r.number_or("end_twist_rate1", 0.0);
+  if (r.has("rest_curvature")) {
+    spec.has_rest_curvature = true;
+    spec.rest_curvature = vec3(r, "rest_curvature", {0, 0, 0});
+  }
+  if (const json* growth = r.optional("growth")) read_growth(*growth, r.source(), spec);
+  if (const json* contact = r.optional("contact")) read_contact(*contact, r.source(), spec);
+  if (const json* surface = r.optional("surface")) read_surface(*surface, r.source(), spec);
+}
+
+void read_perturbation(const json& value, const std::string& source, CosseratSpec& spec) {
+  const ObjectReader r(value, "initial.perturbation", source, {"amplitude", "direction", "mode"});
+  spec.has_perturbation = true;
+  spec.perturbation_amplitude = r.number_or("amplitude", 0.0);
+  if (r.has("direction")) {
+    spec.has_perturbation_direction = true;
+    spec.perturbation_direction = vec3(r, "direction", {0, 0, 0});
+  }
+  spec.perturbation_mode = static_cast<double>(r.integer_or("mode", 1));
+}
+
+void read_initial(const json& top_initial, const std::string& source, CosseratSpec& spec) {
+  expect_object(top_initial, "initial", source);
+  const auto kind_it = top_initial.find("kind");
+  if (kind_it == top_initial.end()) {
+    throw ConfigError(source, "initial.kind", "missing required key (one of \"straight\", \"helix\", \"points\")");
+  }
+  const std::string kind = expect_choice(*kind_it, "initial.kind", source, initial_kinds);
+  spec.shape = kind == "straight" ? CosseratShape::straight
+               : kind == "helix"  ? CosseratShape::helix
+                                  : CosseratShape::points;
+  std::vector<std::string> allowed = shape_keys(spec.shape);
+  // A shape key of another kind is a likelier mistake than a typo: say so instead of "unknown key".
+  for (const CosseratShape other : {CosseratShape::straight, CosseratShape::helix, CosseratShape::points}) {
+    for (const auto& key : shape_keys(other)) {
+      if (!listed(allowed, key) && top_initial.contains(key)) {
+        throw ConfigError(source, join_key("initial", key),
+                          "not used by kind \"" + kind + "\" (it belongs to kind \"" + shape_name(other) + "\")");
+      }
+    }
+  }
+  allowed.insert(allowed.begin(), "kind");
+  allowed.insert(allowed.end(), motion_keys.begin(), motion_keys.end());
+  const ObjectReader r(top_initial, "initial", source, allowed);
+
+  switch (spec.shape) {
+    case CosseratShape::points:
+      spec.points = vec3_list(r.required("points"), "initial.points", source);
+      spec.normals = vec3_list(r.required("normals"), "initial.normals", source);
+      break;
+    case CosseratShape::straight:
+      spec.origin = vec3(r, "origin", {0, 0, 0});
+      spec.direction = vec3(r, "direction", {0, 0, 1});
+      spec.normal = vec3(r, "normal", {1, 0, 0});
+      spec.spacing = vec3(r, "spacing", {0, 0, 0});
+      if (r.has("direction") && r.has("directions")) {
+        throw ConfigError(source, "initial.directions",
+                          "give either initial.direction (every rod) or initial.directions (per rod), not both");
+      }
+      if (const json* list = r.optional("directions")) {
+        spec.has_directions = true;
+        spec.directions = vec3_list(*list, "initial.directions", source);
+      }
+      break;
+    case CosseratShape::helix:
+      spec.origin = vec3(r, "origin", {0, 0, 0});
+      spec.axis = vec3(r, "axis", {0, 0, 1});
+      spec.normal = vec3(r, "normal", {1, 0, 0});
+      spec.helix_radius = r.number("helix_radius");
+      spec.pitch = r.number_or("pitch", 0.0);
+      spec.spacing = vec3(r, "spacing", {0, 0, 0});
+      break;
+  }
+  if (const json* p = r.optional("perturbation")) read_perturbation(*p, source, spec);
+  spec.velocity = vec3(r, "velocity", {0, 0, 0});
+  spec.angular_velocity = vec3(r, "angular_velocity", {0, 0, 0});
+}
+
+void read_integrator(const ObjectReader& r, CosseratSpec& spec) {
+  spec.scheme =
+      r.choice_or("scheme", {"verlet", "rk4"}, "verlet") == "rk4" ? cosserat::Scheme::rk4 : cosserat::Scheme::verlet;
+  spec.dt = r.number("dt");
+  spec.t_end = r.number("t_end");
+  spec.divergence_factor = r.number_or("divergence_factor", 1000.0);
+}
+
+}  // namespace
+
+CosseratSpec parse_cosserat_spec(const nlohmann::json& config, const std::string& source) {
+  CosseratSpec spec;
+  read_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
+  read_initial(required_section(config, "initial", source), source, spec);
+  read_integrator(ObjectReader(required_section(config, "integrator", source), "integrator", source, integrator_keys),
+                  spec);
+  if (spec.shape == CosseratShape::points && spec.has_length) {
+    throw ConfigError(source, "params.length",
+                      "not used by initial kind \"points\" (the rest lengths are the chords between the points)");
+  }
+  if (spec.shape != CosseratShape::points && !spec.has_length) {
+    throw ConfigError(source, "params.length",
+                      std::string("missing required key (the rest length of each rod, for initial kind \"") +
+                          shape_name(spec.shape) + "\")");
+  }
+  return spec;
+}
+
+void parse_cosserat_run_settings(const nlohmann::json& config, const std::string& source, CosseratJob& job) {
+  job.output.directors = false;
+  job.output.gauss = true;
+  parse_shared_settings(config, source, output_fields, job.precision, job.output, job.compare, true);
+  if (const auto it = config.find("steady"); it != config.end()) {
+    const ObjectReader r(*it, "steady", source, {"damping", "tol", "max_time"});
+    job.steady.damping = r.number_or("damping", job.steady.damping);
+    if (!(job.steady.damping >= 0)) {
+      throw ConfigError(source, "steady.damping",
+                        "must be >= 0 (0: the driver picks), got " + format_number(job.steady.damping));
+    }
+    job.steady.tol = positive_number(r, "tol", job.steady.tol);
+    job.steady.max_time = r.number_or("max_time", job.steady.max_time);
+    if (!(job.steady.max_time >= 0)) {
+      throw ConfigError(source, "steady.max_time",
+                        "must be >= 0 (0: integrator.t_end), got " + format_number(job.steady.max_time));
+    }
+  }
+}
+
+}  // namespace rodswarm::config_detail

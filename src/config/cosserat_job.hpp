@@ -1,0 +1,49 @@
+/// @file cosserat_job.hpp
+/// A Cosserat run as plain structs: what the config layer (the only code that sees JSON) hands the driver.
+/// Schema: README.md, "Model cosserat", and the top of cosserat_config.cpp.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "config/run_settings.hpp"
+#include "rodswarm/common.hpp"
+#include "rodswarm/ensemble/cosserat_ensemble.hpp"
+#include "rodswarm/models/cosserat_params.hpp"
+
+namespace rodswarm {
+
+/// `steady` for rods: dynamic relaxation (the member's own dynamics plus added damping) stopped when the
+/// stiffness-weighted static residual Z_s (note section 3.1) falls below tol times its value at t = 0 plus an
+/// absolute floor, or at max_time.
+struct CosseratSteadySpec {
+  double damping = 0;     ///< added nu_f = nu_t [1/s]; 0 means 2 pi / (the member's t_end) ... see README
+  double tol = 1e-10;     ///< relative Z_s target
+  double max_time = 0;    ///< simulated seconds at most; 0 means integrator.t_end
+};
+
+struct CosseratJob {
+  std::string source;     ///< config file name, for messages
+  nlohmann::json config;  ///< the config after --set overrides; stored in results
+  Precision precision = Precision::float64;
+  cosserat::Scheme scheme = cosserat::Scheme::verlet;  ///< integrator.scheme (all members)
+  OutputSpec output;
+  CompareSpec compare;
+  CosseratSteadySpec steady;
+
+  /// The ensemble: keys that vary and each member's value of each.
+  std::vector<std::string> varied_keys;
+  std::vector<std::vector<double>> varied_values;  ///< [key][member]
+
+  /// Expanded members in float64: params, dt, the initial state, rest data (rest strains of the discrete rest
+  /// configuration) and the clamp positions and frames at t = 0.
+  cosserat::Ensemble<double> members;
+  std::vector<double> t_end;  ///< per member
+
+  std::int64_t size() const { return members.members(); }
+};
+
+}  // namespace rodswarm

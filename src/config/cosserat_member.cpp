@@ -1,0 +1,634 @@
+/// @file cosserat_member.cpp
+/// build_cosserat_member: the range rules of the Cosserat schema, the rest shapes (straight, helix, points), their
+/// discrete rest strains (note pitfall 3: computed from the discrete rest configuration, never from analytic
+/// formulas), the perturbed initial state and the clamp data, for one (expanded) member. Runs once per ensemble
+/// member, so it stays free of JSON and of allocations after the first member of a given size.
+#include <algorithm>
+#include <cmath>
+
+#include "config/cosserat_spec.hpp"
+#include "config/json_check.hpp"
+#include "config/member_checker.hpp"
+
+namespace rodswarm::config_detail {
+
+namespace {
+
+using cosserat::EndKind;
+
+/// Largest n and rods * (n + 1) accepted: node offsets and kernel indices are int.
+constexpr double max_elements = 1 << 24;
+constexpr double max_nodes = 1 << 30;
+
+/// A vector whose part perpendicular to a unit direction is below this fraction of its length counts as parallel.
+constexpr double parallel_tolerance = 1e-9;
+
+constexpr double pi = 3.14159265358979323846;
+
+using V = CVec3;
+using M = std::array<double, 9>;  ///< row-major 3x3
+
+V add(const V& a, const V& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
+V sub(const V& a, const V& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+V scale(double s, const V& a) { return {s * a[0], s * a[1], s * a[2]}; }
+double dot(const V& a, const V& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+double norm(const V& a) { return std::sqrt(dot(a, a)); }
+V cross(const V& a, const V& b) {
+  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+V load(const double* p) { return {p[0], p[1], p[2]}; }
+void store(double* p, const V& a) { std::copy(a.begin(), a.end(), p); }
+bool is_zero(const V& a) { return a[0] == 0 && a[1] == 0 && a[2] == 0; }
+
+/// Row `row` of the 3x3 at p.
+V row_of(const double* p, int row) { return load(p + 3 * row); }
+
+/// a b^T summed over rows: (A B^T)[r][c] = row r of A . row c of B.
+M times_transpose(const double* a, const double* b) {
+  M out{};
+  for (int r = 0; r < 3; ++r) {
+    for (int c = 0; c < 3; ++c) out[static_cast<std::size_t>(3 * r + c)] = dot(row_of(a, r), row_of(b, c));
+  }
+  return out;
+}
+
+/// log(R)^vee by atan2 (docs/cosserat_discretisation.md, conventions): theta = atan2(|vee(R - R^T)|/2,
+/// (tr R - 1)/2), log = theta / (2 sin theta) vee(R - R^T), Taylor 1/2 + theta^2/12 below 1e-4, and near pi the
+/// axis from the largest diagonal of the symmetric part.
+V so3_log(const M& R) {
+  const V w = {R[7] - R[5], R[2] - R[6], R[3] - R[1]};
+  const double s = 0.5 * norm(w);
+  const double c = 0.5 * (R[0] + R[4] + R[8] - 1);
+  const double theta = std::atan2(s, c);
+  if (theta < 1e-4) return scale(0.5 + theta * theta / 12, w);
+  if (pi - theta > 1e-4) return scale(theta / (2 * std::sin(theta)), w);
+  // Symmetric part: (R + R^T)/2 = c I + (1 - c) a a^T; take the column with the largest a_k^2.
+  int k = 0;
+  for (int j = 1; j < 3; ++j) {
+    if (R[static_cast<std::size_t>(4 * j)] > R[static_cast<std::size_t>(4 * k)]) k = j;
+  }
+  V a{};
+  for (int r = 0; r < 3; ++r) {
+    a[static_cast<std::size_t>(r)] =
+        0.5 * (R[static_cast<std::size_t>(3 * r + k)] + R[static_cast<std::size_t>(3 * k + r)]) - (r == k ? c : 0.0);
+  }
+  a = scale(1 / norm(a), a);
+  if (dot(a, w) < 0) a = scale(-1, a);
+  return scale(theta, a);
+}
+
+/// The minimal rotation taking unit a to unit b applied to x: R x with R = I + hat(v) + hat(v)^2 / (1 + c),
+/// v = a x b, c = a . b (c > -1).
+V rotate_minimal(const V& a, const V& b, const V& x) {
+  const V v = cross(a, b);
+  const double c = dot(a, b);
+  const V vx = cross(v, x);
+  return add(add(x, vx), scale(1 / (1 + c), cross(v, vx)));
+}
+
+/// Writes the director rows (d1, d2, d3) from unit d3 and a raw d1; false when d1 is zero or parallel to d3.
+bool make_frame(const V& d3, const V& raw_d1, double* Q) {
+  const double len = norm(raw_d1);
+  const V perp = sub(raw_d1, scale(dot(raw_d1, d3), d3));
+  const double plen = norm(perp);
+  if (!(len > 0) || !(plen > parallel_tolerance * len)) return false;
+  const V d1 = scale(1 / plen, perp);
+  store(Q, d1);
+  store(Q + 3, cross(d3, d1));
+  store(Q + 6, d3);
+  return true;
+}
+
+std::string vec_text(const V& x) {
+  return "[" + format_number(x[0]) + ", " + format_number(x[1]) + ", " + format_number(x[2]) + "]";
+}
+
+const char* end_name(EndKind e) {
+  switch (e) {
+    case EndKind::free:
+      return "free";
+    case EndKind::clamped:
+      return "clamped";
+    case EndKind::pinned:
+      return "pinned";
+    case EndKind::prescribed:
+      return "prescribed";
+  }
+  return "";
+}
+
+void finite3(const MemberChecker& check, const char* key, const V& x) {
+  for (std::size_t c = 0; c < 3; ++c) check.finite_element(key, c, -1, x[c]);
+}
+
+void non_negative3(const MemberChecker& check, const char* key, const V& x) {
+  for (std::size_t c = 0; c < 3; ++c) {
+    check.finite_element(key, c, -1, x[c]);
+    if (!(x[c] >= 0)) check.fail(index_key(key, c), "must be >= 0, got " + format_number(x[c]));
+  }
+}
+
+/// A direction key: finite and not zero; returns it normalised.
+V unit3(const MemberChecker& check, const std::string& key, const V& x) {
+  for (std::size_t c = 0; c < 3; ++c) check.finite_element(key.c_str(), c, -1, x[c]);
+  const double len = norm(x);
+  if (!(len > 0)) check.fail(key, "must not be the zero vector");
+  return scale(1 / len, x);
+}
+
+/// The motion keys of end `e` (0 or 1) must be zero unless it is prescribed.
+void check_prescribed_keys(const MemberChecker& check, int e, EndKind kind, const V& velocity, const V& amplitude,
+                           double frequency, double twist_rate) {
+  const std::string suffix = std::to_string(e);
+  finite3(check, ("params.end_velocity" + suffix).c_str(), velocity);
+  finite3(check, ("params.end_amplitude" + suffix).c_str(), amplitude);
+  check.non_negative(("params.end_frequency" + suffix).c_str(), frequency);
+  check.finite(("params.end_twist_rate" + suffix).c_str(), twist_rate);
+  if (kind == EndKind::prescribed) return;
+  const auto refuse = [&](const std::string& name) {
+    check.fail("params." + name + suffix, "is only used by a prescribed end, but params.ends[" + suffix + "] is \"" +
+                                              end_name(kind) + "\" (remove it or make that end \"prescribed\")");
+  };
+  if (!is_zero(velocity)) refuse("end_velocity");
+  if (!is_zero(amplitude)) refuse("end_amplitude");
+  if (frequency != 0) refuse("end_frequency");
+  if (twist_rate != 0) refuse("end_twist_rate");
+}
+
+void check_growth(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
+  check.finite("params.growth.zone", spec.growth_zone);
+  if (!(spec.growth_zone > 0 && spec.growth_zone <= 1)) {
+    check.fail("params.growth.zone",
+               "must be in (0, 1] (the growing fraction of the rod), got " + format_number(spec.growth_zone));
+  }
+  finite3(check, "params.growth.curvature_rate", spec.curvature_rate);
+  check.finite("params.growth.rate", spec.growth_rate);
+  check.non_negative("params.growth.phi", spec.lockhart_phi);
+  check.non_negative("params.growth.yield", spec.lockhart_yield);
+  p.growth = spec.growth;
+  p.mass_rule = spec.mass_rule;
+  p.growth_rate = spec.growth_rate;
+  p.growth_zone = spec.growth_zone;
+  p.lockhart_phi = spec.lockhart_phi;
+  p.lockhart_yield = spec.lockhart_yield;
+  for (std::size_t c = 0; c < 3; ++c) p.curvature_rate[c] = spec.curvature_rate[c];
+  if (spec.growth != cosserat::GrowthLaw::table) return;
+  const std::size_t points = spec.growth_times.size();
+  if (points < 1 || points > static_cast<std::size_t>(cosserat::max_growth_table)) {
+    check.fail("params.growth.times",
+               "expected 1 to " + std::to_string(cosserat::max_growth_table) + " times, got " + std::to_string(points));
+  }
+  if (spec.growth_values.size() != points) {
+    check.fail("params.growth.values", "expected as many values as params.growth.times (" + std::to_string(points) +
+                                           "), got " + std::to_string(spec.growth_values.size()));
+  }
+  for (std::size_t k = 0; k < points; ++k) {
+    check.finite_element("params.growth.times", k, -1, spec.growth_times[k]);
+    check.finite_element("params.growth.values", k, -1, spec.growth_values[k]);
+    if (k > 0 && !(spec.growth_times[k] > spec.growth_times[k - 1])) {
+      check.fail(index_key("params.growth.times", k), "times must increase strictly, got " +
+                                                          format_number(spec.growth_times[k]) + " after " +
+                                                          format_number(spec.growth_times[k - 1]));
+    }
+    if (!(spec.growth_values[k] > 0)) {
+      check.fail(index_key("params.growth.values", k),
+                 "must be positive (a length ratio), got " + format_number(spec.growth_values[k]));
+    }
+    p.growth_time[k] = spec.growth_times[k];
+    p.growth_value[k] = spec.growth_values[k];
+  }
+  p.growth_points = static_cast<int>(points);
+}
+
+void check_contact(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
+  check.non_negative("params.contact.stiffness", spec.contact_stiffness);
+  check.non_negative("params.contact.damping", spec.contact_damping);
+  check.finite("params.contact.exponent", spec.contact_exponent);
+  if (!(spec.contact_exponent >= 1)) {
+    check.fail("params.contact.exponent",
+               "must be >= 1 (1: linear, 1.5: Hertz-like), got " + format_number(spec.contact_exponent));
+  }
+  p.contact_stiffness = spec.contact_stiffness;
+  p.contact_damping = spec.contact_damping;
+  p.contact_exponent = spec.contact_exponent;
+  p.self_contact = spec.self_contact;
+  p.plane = spec.plane;
+  if (spec.plane) {
+    finite3(check, "params.contact.plane.point", spec.plane_point);
+    const V normal = unit3(check, "params.contact.plane.normal", spec.plane_normal);
+    non_negative3(check, "params.contact.plane.mu_static", spec.mu_static);
+    non_negative3(check, "params.contact.plane.mu_kinetic", spec.mu_kinetic);
+    for (std::size_t c = 0; c < 3; ++c) {
+      if (spec.mu_kinetic[c] > spec.mu_static[c]) {
+        check.fail(index_key("params.contact.plane.mu_kinetic", c),
+                   "must not exceed the static coefficient params.contact.plane.mu_static[" + std::to_string(c) +
+                       "] = " + format_number(spec.mu_static[c]) + ", got " + format_number(spec.mu_kinetic[c]));
+      }
+    }
+    check.positive("params.contact.plane.slip_velocity", spec.slip_velocity);
+    for (std::size_t c = 0; c < 3; ++c) {
+      p.plane_point[c] = spec.plane_point[c];
+      p.plane_normal[c] = normal[c];
+      p.mu_static[c] = spec.mu_static[c];
+      p.mu_kinetic[c] = spec.mu_kinetic[c];
+    }
+    p.slip_velocity = spec.slip_velocity;
+  }
+  p.obstacle = spec.obstacle;
+  if (spec.obstacle != cosserat::Obstacle::none) {
+    finite3(check, "params.contact.obstacle.center", spec.obstacle_center);
+    const V axis = spec.obstacle == cosserat::Obstacle::cylinder
+                       ? unit3(check, "params.contact.obstacle.axis", spec.obstacle_axis)
+                       : spec.obstacle_axis;
+    check.positive("params.contact.obstacle.radius", spec.obstacle_radius);
+    for (std::size_t c = 0; c < 3; ++c) {
+      p.obstacle_center[c] = spec.obstacle_center[c];
+      p.obstacle_axis[c] = axis[c];
+    }
+    p.obstacle_radius = spec.obstacle_radius;
+  }
+}
+
+void check_surface(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
+  p.surface = spec.surface;
+  if (spec.surface == cosserat::Surface::none) return;
+  finite3(check, "params.surface.point", spec.surface_point);
+  const V normal = spec.surface != cosserat::Surface::sphere
+                       ? unit3(check, "params.surface.normal", spec.surface_normal)
+                       : spec.surface_normal;
+  if (spec.surface != cosserat::Surface::plane) check.positive("params.surface.radius", spec.surface_radius);
+  for (std::size_t c = 0; c < 3; ++c) {
+    p.surface_point[c] = spec.surface_point[c];
+    p.surface_normal[c] = normal[c];
+  }
+  p.surface_radius = spec.surface_radius;
+}
+
+/// Every scalar and vector of params except the geometry; fills p.
+void check_params(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
+  check.positive("params.radius", spec.radius);
+  if (!std::isnan(spec.radius_end)) check.positive("params.radius_end", spec.radius_end);
+  check.positive("params.density", spec.density);
+  check.positive("params.youngs_modulus", spec.youngs_modulus);
+  check.positive("params.shear_modulus", spec.shear_modulus);
+  check.positive("params.shear_coefficient", spec.shear_coefficient);
+  check.non_negative("params.baumgarte", spec.baumgarte);
+  check.non_negative("params.damping_force", spec.damping_force);
+  check.non_negative("params.damping_torque", spec.damping_torque);
+  finite3(check, "params.g", spec.g);
+  finite3(check, "params.force0", spec.force0);
+  finite3(check, "params.force1", spec.force1);
+  finite3(check, "params.couple0", spec.couple0);
+  finite3(check, "params.couple1", spec.couple1);
+  finite3(check, "params.force_density", spec.force_density);
+  finite3(check, "params.couple_density", spec.couple_density);
+  check_prescribed_keys(check, 0, spec.end0, spec.end_velocity0, spec.end_amplitude0, spec.end_frequency0,
+                        spec.end_twist_rate0);
+  check_prescribed_keys(check, 1, spec.end1, spec.end_velocity1, spec.end_amplitude1, spec.end_frequency1,
+                        spec.end_twist_rate1);
+  if (spec.has_rest_curvature) finite3(check, "params.rest_curvature", spec.rest_curvature);
+
+  p.law = spec.law;
+  p.scheme = spec.scheme;
+  p.end0 = spec.end0;
+  p.end1 = spec.end1;
+  p.constraints = spec.constraints;
+  p.rho = spec.density;
+  p.E = spec.youngs_modulus;
+  p.G = spec.shear_modulus;
+  p.shear_coeff = spec.shear_coefficient;
+  p.damping_force = spec.damping_force;
+  p.damping_torque = spec.damping_torque;
+  p.baumgarte = spec.baumgarte;
+  for (std::size_t c = 0; c < 3; ++c) {
+    p.g[c] = spec.g[c];
+    p.force0[c] = spec.force0[c];
+    p.force1[c] = spec.force1[c];
+    p.couple0[c] = spec.couple0[c];
+    p.couple1[c] = spec.couple1[c];
+    p.force_density[c] = spec.force_density[c];
+    p.couple_density[c] = spec.couple_density[c];
+    p.end_velocity0[c] = spec.end_velocity0[c];
+    p.end_velocity1[c] = spec.end_velocity1[c];
+    p.end_amplitude0[c] = spec.end_amplitude0[c];
+    p.end_amplitude1[c] = spec.end_amplitude1[c];
+  }
+  p.end_frequency0 = spec.end_frequency0;
+  p.end_frequency1 = spec.end_frequency1;
+  p.end_twist_rate0 = spec.end_twist_rate0;
+  p.end_twist_rate1 = spec.end_twist_rate1;
+  check_growth(spec, check, p);
+  check_contact(spec, check, p);
+  check_surface(spec, check, p);
+}
+
+/// straight: rod r along its direction from origin + r spacing, all elements with one frame.
+void build_straight(const CosseratSpec& spec, int n, int rods, const MemberChecker& check, CosseratMember& out) {
+  check.positive("params.length", spec.length);
+  finite3(check, "initial.origin", spec.origin);
+  finite3(check, "initial.normal", spec.normal);
+  finite3(check, "initial.spacing", spec.spacing);
+  if (spec.has_directions && spec.directions.size() != static_cast<std::size_t>(rods)) {
+    check.fail("initial.directions", "expected params.rods = " + std::to_string(rods) +
+                                         " directions [x, y, z] (one per rod), got " +
+                                         std::to_string(spec.directions.size()));
+  }
+  const auto N = static_cast<std::size_t>(n);
+  const double h = spec.length / n;
+  for (std::size_t r = 0; r < static_cast<std::size_t>(rods); ++r) {
+    const std::string key = spec.has_directions ? index_key("initial.directions", r) : "initial.direction";
+    const V d3 = unit3(check, key, spec.has_directions ? spec.directions[r] : spec.direction);
+    double* Q = &out.rest_Q[9 * N * r];
+    if (!make_frame(d3, spec.normal, Q)) {
+      check.fail("initial.normal", "must not be zero or parallel to " + key + ", got " + vec_text(spec.normal) +
+                                       " (default [1, 0, 0]) with direction " + vec_text(d3));
+    }
+    for (std::size_t i = 1; i < N; ++i) std::copy_n(Q, 9, Q + 9 * i);
+    const V start = add(spec.origin, scale(static_cast<double>(r), spec.spacing));
+    for (std::size_t j = 0; j <= N; ++j) {
+      store(&out.rest_x[3 * ((N + 1) * r + j)], add(start, scale(static_cast<double>(j) * h, d3)));
+    }
+  }
+}
+
+/// helix: nodes on the helix at equal parameter steps, total helix arc length = length; frames from the chords and
+/// the principal normals at the midpoint parameters.
+void build_helix(const CosseratSpec& spec, int n, int rods, const MemberChecker& check, CosseratMember& out) {
+  check.positive("params.length", spec.length);
+  finite3(check, "initial.origin", spec.origin);
+  finite3(check, "initial.spacing", spec.spacing);
+  finite3(check, "initial.normal", spec.normal);
+  check.positive("initial.helix_radius", spec.helix_radius);
+  check.finite("initial.pitch", spec.pitch);
+  const V axis = unit3(check, "initial.axis", spec.axis);
+  const V towards = sub(spec.normal, scale(dot(spec.normal, axis), axis));
+  if (!(norm(towards) > parallel_tolerance * norm(spec.normal))) {
+    check.fail("initial.normal", "must not be zero or parallel to initial.axis, got " + vec_text(spec.normal) +
+                                     " (default [1, 0, 0]) with axis " + vec_text(axis));
+  }
+  const V e_r = scale(-1 / norm(towards), towards);  // from the axis to node 0
+  const V e_p = cross(axis, e_r);
+  const double R = spec.helix_radius;
+  const double h = spec.pitch / (2 * pi);
+  const double Phi = spec.length / std::sqrt(R * R + h * h);
+  const auto N = static_cast<std::size_t>(n);
+  const auto at = [&](double phi) {
+    return add(scale(R * std::cos(phi), e_r), add(scale(R * std::sin(phi), e_p), scale(h * phi, axis)));
+  };
+  const V base = sub(spec.origin, scale(R, e_r));  // on the axis, level with node 0
+  for (std::size_t r = 0; r < static_cast<std::size_t>(rods); ++r) {
+    const V centre = add(base, scale(static_cast<double>(r), spec.spacing));
+    for (std::size_t j = 0; j <= N; ++j) {
+      const double phi = Phi * static_cast<double>(j) / static_cast<double>(n);
+      store(&out.rest_x[3 * ((N + 1) * r + j)], add(centre, at(phi)));
+    }
+    for (std::size_t i = 0; i < N; ++i) {
+      const V chord = sub(load(&out.rest_x[3 * ((N + 1) * r + i + 1)]), load(&out.rest_x[3 * ((N + 1) * r + i)]));
+      const double len = norm(chord);
+      if (!(len > 0)) {
+        check.fail("initial.helix_radius",
+                   "element " + std::to_string(i) + " of the helix has zero length (the helix closes on itself)");
+      }
+      const double phi_m = Phi * (static_cast<double>(i) + 0.5) / static_cast<double>(n);
+      const V principal = scale(-1, add(scale(std::cos(phi_m), e_r), scale(std::sin(phi_m), e_p)));
+      if (!make_frame(scale(1 / len, chord), principal, &out.rest_Q[9 * (N * r + i)])) {
+        check.fail("initial.pitch", "element " + std::to_string(i) + " of the helix is parallel to its normal");
+      }
+    }
+  }
+}
+
+/// points: nodes as given, d3 along the chords, d1 from the given normals.
+void build_points(const CosseratSpec& spec, int n, int rods, const MemberChecker& check, CosseratMember& out) {
+  const auto N = static_cast<std::size_t>(n);
+  const auto R = static_cast<std::size_t>(rods);
+  if (spec.points.size() != R * (N + 1)) {
+    check.fail("initial.points", "expected params.rods (n + 1) = " + std::to_string(R * (N + 1)) +
+                                     " points [x, y, z], got " + std::to_string(spec.points.size()));
+  }
+  if (spec.normals.size() != R * N) {
+    check.fail("initial.normals", "expected params.rods n = " + std::to_string(R * N) +
+                                      " normals [x, y, z] (one per element), got " +
+                                      std::to_string(spec.normals.size()));
+  }
+  for (std::size_t j = 0; j < spec.points.size(); ++j) {
+    for (int c = 0; c < 3; ++c)
+      check.finite_element("initial.points", j, c, spec.points[j][static_cast<std::size_t>(c)]);
+    store(&out.rest_x[3 * j], spec.points[j]);
+  }
+  for (std::size_t r = 0; r < R; ++r) {
+    for (std::size_t i = 0; i < N; ++i) {
+      const std::size_t e = N * r + i, a = (N + 1) * r + i;
+      for (int c = 0; c < 3; ++c)
+        check.finite_element("initial.normals", e, c, spec.normals[e][static_cast<std::size_t>(c)]);
+      const V chord = sub(load(&out.rest_x[3 * (a + 1)]), load(&out.rest_x[3 * a]));
+      const double len = norm(chord);
+      if (!(len > 0)) {
+        check.fail(index_key("initial.points", a + 1), "element " + std::to_string(i) + " of rod " + std::to_string(r) +
+                                                           " has zero length (point " + std::to_string(a + 1) +
+                                                           " coincides with point " + std::to_string(a) + ")");
+      }
+      if (!make_frame(scale(1 / len, chord), spec.normals[e], &out.rest_Q[9 * e])) {
+        check.fail(index_key("initial.normals", e), "must not be zero or parallel to element " + std::to_string(i) +
+                                                        " of rod " + std::to_string(r) + " (points " +
+                                                        std::to_string(a) + " to " + std::to_string(a + 1) + ")");
+      }
+    }
+  }
+}
+
+/// Rest lengths, radii and rest strains of the rest shape (rest_x, rest_Q).
+void rest_data(const CosseratSpec& spec, int n, int rods, CosseratMember& out) {
+  const auto N = static_cast<std::size_t>(n);
+  const double r_end = std::isnan(spec.radius_end) ? spec.radius : spec.radius_end;
+  for (std::size_t r = 0; r < static_cast<std::size_t>(rods); ++r) {
+    double total = 0;
+    for (std::size_t i = 0; i < N; ++i) {
+      const std::size_t e = N * r + i, a = (N + 1) * r + i;
+      const V l = sub(load(&out.rest_x[3 * (a + 1)]), load(&out.rest_x[3 * a]));
+      out.l0[e] = norm(l);
+      total += out.l0[e];
+    }
+    double s = 0;
+    for (std::size_t i = 0; i < N; ++i) {
+      const std::size_t e = N * r + i, a = (N + 1) * r + i;
+      const double mid = s + 0.5 * out.l0[e];
+      s += out.l0[e];
+      out.radius[e] = spec.radius + (r_end - spec.radius) * (mid / total);
+      // sigma = Q l / l0 - e3 (body).
+      const V l = sub(load(&out.rest_x[3 * (a + 1)]), load(&out.rest_x[3 * a]));
+      const double* Q = &out.rest_Q[9 * e];
+      V sigma = {dot(row_of(Q, 0), l) / out.l0[e], dot(row_of(Q, 1), l) / out.l0[e], dot(row_of(Q, 2), l) / out.l0[e]};
+      sigma[2] -= 1;
+      store(&out.sigma[3 * e], sigma);
+    }
+    for (std::size_t k = 0; k + 1 < N; ++k) {
+      const std::size_t e = N * r + k, vo = (N - 1) * r + k;
+      if (spec.has_rest_curvature) {
+        store(&out.kappa[3 * vo], spec.rest_curvature);
+        continue;
+      }
+      const double Dh = 0.5 * (out.l0[e] + out.l0[e + 1]);
+      const V kappa = scale(1 / Dh, so3_log(times_transpose(&out.rest_Q[9 * e], &out.rest_Q[9 * (e + 1)])));
+      store(&out.kappa[3 * vo], kappa);
+    }
+  }
+}
+
+/// Moves node j of every rod by amplitude sin(mode pi s_j / L) p_j and turns each element's directors by the
+/// minimal rotation from its rest d3 to its new chord.
+void perturb(const CosseratSpec& spec, int n, int rods, const MemberChecker& check, CosseratMember& out) {
+  check.finite("initial.perturbation.amplitude", spec.perturbation_amplitude);
+  const double mode = spec.perturbation_mode;
+  if (!(mode >= 1 && mode <= max_elements && mode == std::floor(mode))) {
+    check.fail("initial.perturbation.mode", "must be an integer >= 1, got " + format_number(mode));
+  }
+  if (spec.perturbation_amplitude == 0) return;
+  if (!spec.has_perturbation_direction) {
+    check.fail("initial.perturbation.direction",
+               "missing required key (the direction of the displacement, required when amplitude is not 0)");
+  }
+  const V dir = unit3(check, "initial.perturbation.direction", spec.perturbation_direction);
+  const auto N = static_cast<std::size_t>(n);
+  for (std::size_t r = 0; r < static_cast<std::size_t>(rods); ++r) {
+    const std::size_t first_node = (N + 1) * r, first_element = N * r;
+    double L = 0;
+    for (std::size_t i = 0; i < N; ++i) L += out.l0[first_element + i];
+    double s = 0;
+    for (std::size_t j = 0; j <= N; ++j) {
+      if (j > 0) s += out.l0[first_element + j - 1];
+      if (j == 0 || j == N) continue;  // sin(0) = sin(mode pi) = 0: the end nodes stay
+      const double factor = std::sin(mode * pi * s / L);
+      // Rest tangent at node j: the mean of the adjacent elements' d3.
+      V t = add(row_of(&out.rest_Q[9 * (first_element + j - 1)], 2), row_of(&out.rest_Q[9 * (first_element + j)], 2));
+      const double tl = norm(t);
+      t = tl > 0 ? scale(1 / tl, t) : row_of(&out.rest_Q[9 * (first_element + j)], 2);
+      const V perp = sub(dir, scale(dot(dir, t), t));
+      const double plen = norm(perp);
+      if (!(plen > parallel_tolerance)) {
+        check.fail("initial.perturbation.direction", "is parallel to rod " + std::to_string(r) + " at node " +
+                                                         std::to_string(j) + ": it has no part perpendicular to it");
+      }
+      double* x = &out.x[3 * (first_node + j)];
+      store(x, add(load(x), scale(spec.perturbation_amplitude * factor / plen, perp)));
+    }
+    for (std::size_t i = 0; i < N; ++i) {
+      const std::size_t e = first_element + i;
+      const V chord = sub(load(&out.x[3 * (first_node + i + 1)]), load(&out.x[3 * (first_node + i)]));
+      const double len = norm(chord);
+      const V old_d3 = row_of(&out.rest_Q[9 * e], 2);
+      const V new_d3 = len > 0 ? scale(1 / len, chord) : old_d3;
+      if (!(len > 0) || !(dot(old_d3, new_d3) > -1 + 1e-9)) {
+        check.fail("initial.perturbation.amplitude", "turns element " + std::to_string(i) + " of rod " +
+                                                         std::to_string(r) + " around (or to zero length)");
+      }
+      for (int a = 0; a < 3; ++a) {
+        store(&out.Q[9 * e + 3 * static_cast<std::size_t>(a)],
+              rotate_minimal(old_d3, new_d3, row_of(&out.rest_Q[9 * e], a)));
+      }
+    }
+  }
+}
+
+/// Initial velocity of an end node: 0 when clamped or pinned, x_c'(0) = u + 2 pi f a when prescribed.
+V end_velocity(EndKind kind, const V& uniform, const V& u, const V& a, double f) {
+  switch (kind) {
+    case EndKind::free:
+      return uniform;
+    case EndKind::clamped:
+    case EndKind::pinned:
+      return {0, 0, 0};
+    case EndKind::prescribed:
+      return add(u, scale(2 * pi * f, a));
+  }
+  return uniform;
+}
+
+}  // namespace
+
+void build_cosserat_member(const CosseratSpec& spec, double save_every, const std::string& source,
+                           CosseratMember& out) {
+  const MemberChecker check(source);
+
+  if (!(spec.n >= 2 && spec.n <= max_elements && spec.n == std::floor(spec.n))) {
+    check.fail("params.n", "must be an integer >= 2 (elements per rod), got " + format_number(spec.n));
+  }
+  if (!(spec.rods >= 1 && spec.rods <= max_elements && spec.rods == std::floor(spec.rods))) {
+    check.fail("params.rods", "must be an integer >= 1, got " + format_number(spec.rods));
+  }
+  if (spec.rods * (spec.n + 1) > max_nodes) {
+    check.fail("params.rods", "params.rods * (params.n + 1) nodes is too many (at most 2^30)");
+  }
+  const int n = static_cast<int>(spec.n);
+  const int rods = static_cast<int>(spec.rods);
+
+  auto& p = out.params;
+  p = cosserat::Params<double>{};
+  p.n = n;
+  p.rods = rods;
+  check_params(spec, check, p);
+  check.integrator(spec.dt, spec.t_end, spec.divergence_factor, save_every);
+  finite3(check, "initial.velocity", spec.velocity);
+  finite3(check, "initial.angular_velocity", spec.angular_velocity);
+
+  const auto N = static_cast<std::size_t>(n);
+  const auto R = static_cast<std::size_t>(rods);
+  const std::size_t nodes = R * (N + 1), elements = R * N, voronoi = R * (N - 1);
+  out.rest_x.resize(3 * nodes);
+  out.rest_Q.resize(9 * elements);
+  out.x.resize(3 * nodes);
+  out.v.resize(3 * nodes);
+  out.Q.resize(9 * elements);
+  out.w.resize(3 * elements);
+  out.l0.resize(elements);
+  out.radius.resize(elements);
+  out.sigma.resize(3 * elements);
+  out.kappa.resize(3 * voronoi);
+  out.clamp.resize(static_cast<std::size_t>(cosserat::clamp_size) * R);
+
+  switch (spec.shape) {
+    case CosseratShape::straight:
+      build_straight(spec, n, rods, check, out);
+      break;
+    case CosseratShape::helix:
+      build_helix(spec, n, rods, check, out);
+      break;
+    case CosseratShape::points:
+      build_points(spec, n, rods, check, out);
+      break;
+  }
+  rest_data(spec, n, rods, out);
+
+  std::copy(out.rest_x.begin(), out.rest_x.end(), out.x.begin());
+  std::copy(out.rest_Q.begin(), out.rest_Q.end(), out.Q.begin());
+  if (spec.has_perturbation) perturb(spec, n, rods, check, out);
+
+  for (std::size_t r = 0; r < R; ++r) {
+    for (std::size_t j = 0; j <= N; ++j) {
+      V vj = spec.velocity;
+      if (j == 0)
+        vj = end_velocity(spec.end0, spec.velocity, spec.end_velocity0, spec.end_amplitude0, spec.end_frequency0);
+      if (j == N)
+        vj = end_velocity(spec.end1, spec.velocity, spec.end_velocity1, spec.end_amplitude1, spec.end_frequency1);
+      store(&out.v[3 * ((N + 1) * r + j)], vj);
+    }
+    for (std::size_t i = 0; i < N; ++i) store(&out.w[3 * (N * r + i)], spec.angular_velocity);
+    double* c = &out.clamp[static_cast<std::size_t>(cosserat::clamp_size) * r];
+    std::copy_n(&out.x[3 * (N + 1) * r], 3, c);
+    std::copy_n(&out.Q[9 * N * r], 9, c + 3);
+    std::copy_n(&out.x[3 * ((N + 1) * r + N)], 3, c + 12);
+    std::copy_n(&out.Q[9 * (N * r + N - 1)], 9, c + 15);
+  }
+
+  // Divergence: |x_j| beyond divergence_factor times the larger of 1, the total rest length and the initial extent.
+  double extent = 1;
+  double total = 0;
+  for (const double l : out.l0) total += l;
+  extent = std::max(extent, total);
+  for (std::size_t j = 0; j < nodes; ++j) extent = std::max(extent, norm(load(&out.x[3 * j])));
+  p.divergence_bound = spec.divergence_factor * extent;
+  out.dt = spec.dt;
+  out.t_end = spec.t_end;
+}
+
+}  // namespace rodswarm::config_detail

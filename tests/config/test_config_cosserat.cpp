@@ -1,0 +1,899 @@
+// parse_cosserat_job: the schema's error classes (unknown keys, types, ranges, growth tables, prescribed-only keys,
+// friction, surfaces), the rest shapes (straight, helix, points) with their discrete rest strains, the perturbation
+// of the initial state, and every config in examples/cosserat.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "config/config_loader.hpp"
+
+namespace {
+
+using nlohmann::json;
+using rodswarm::ConfigError;
+using rodswarm::CosseratJob;
+using rodswarm::parse_cosserat_job;
+using rodswarm::cosserat::EndKind;
+using Vec = std::array<double, 3>;
+using Mat = std::array<double, 9>;  // row-major, rows = directors
+
+constexpr double pi = 3.14159265358979323846;
+
+json base() {
+  return json::parse(R"({
+    "model": "cosserat",
+    "params": {"n": 8, "length": 2.0, "radius": 0.05, "density": 1000, "youngs_modulus": 1e6,
+               "shear_modulus": 3.5e5, "shear_coefficient": 0.9},
+    "initial": {"kind": "straight"},
+    "integrator": {"dt": 1e-4, "t_end": 0.01}
+  })");
+}
+
+json helix_config(int n, double R, double pitch, double length) {
+  json c = base();
+  c["params"]["n"] = n;
+  c["params"]["length"] = length;
+  c["initial"] = {{"kind", "helix"},     {"origin", {0.3, -0.2, 1.0}}, {"axis", {1.0, 2.0, -0.5}},
+                  {"normal", {0, 0, 1}}, {"helix_radius", R},          {"pitch", pitch}};
+  return c;
+}
+
+CosseratJob parse(const json& c) { return parse_cosserat_job(c, "cfg.json"); }
+
+ConfigError error_of(const json& config) {
+  try {
+    parse(config);
+  } catch (const ConfigError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no ConfigError for " << config.dump();
+  return ConfigError("", "", "");
+}
+
+bool contains(const ConfigError& e, const std::string& text) {
+  return std::string(e.what()).find(text) != std::string::npos;
+}
+
+Vec sub(const Vec& a, const Vec& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+double dot(const Vec& a, const Vec& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+double norm(const Vec& a) { return std::sqrt(dot(a, a)); }
+Vec cross(const Vec& a, const Vec& b) {
+  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+Vec unit(const Vec& a) {
+  const double l = norm(a);
+  return {a[0] / l, a[1] / l, a[2] / l};
+}
+
+Vec node(const std::vector<double>& x, std::size_t j) { return {x[3 * j], x[3 * j + 1], x[3 * j + 2]}; }
+Mat frame(const std::vector<double>& Q, std::size_t i) {
+  Mat m{};
+  std::copy_n(&Q[9 * i], 9, m.begin());
+  return m;
+}
+Vec row(const Mat& m, int r) {
+  return {m[static_cast<std::size_t>(3 * r)], m[static_cast<std::size_t>(3 * r + 1)],
+          m[static_cast<std::size_t>(3 * r + 2)]};
+}
+
+/// Independent of the library: log(A B^T)^vee by atan2 (no small- or near-pi branches needed here).
+Vec log_vee(const Mat& A, const Mat& B) {
+  Mat R{};
+  for (int r = 0; r < 3; ++r) {
+    for (int c = 0; c < 3; ++c) R[static_cast<std::size_t>(3 * r + c)] = dot(row(A, r), row(B, c));
+  }
+  const Vec w = {R[7] - R[5], R[2] - R[6], R[3] - R[1]};
+  const double s = 0.5 * norm(w), cth = 0.5 * (R[0] + R[4] + R[8] - 1);
+  const double t = std::atan2(s, cth);
+  const double f = t < 1e-6 ? 0.5 : t / (2 * std::sin(t));
+  return {f * w[0], f * w[1], f * w[2]};
+}
+
+void expect_orthonormal(const Mat& Q, double tol) {
+  for (int a = 0; a < 3; ++a) {
+    for (int b = 0; b < 3; ++b) EXPECT_NEAR(dot(row(Q, a), row(Q, b)), a == b ? 1.0 : 0.0, tol);
+  }
+  const Vec d3 = cross(row(Q, 0), row(Q, 1));
+  for (int c = 0; c < 3; ++c) EXPECT_NEAR(d3[static_cast<std::size_t>(c)], row(Q, 2)[static_cast<std::size_t>(c)], tol);
+}
+
+/// The strains of the state (x, Q) of member 0 with the member's rest lengths, recomputed here from scratch and
+/// compared with the member's rest strains.
+void expect_rest_strains_of_state(const CosseratJob& job, double tol) {
+  const auto& e = job.members;
+  const auto& p = e.params[0];
+  const auto N = static_cast<std::size_t>(p.n);
+  for (std::size_t r = 0; r < static_cast<std::size_t>(p.rods); ++r) {
+    for (std::size_t i = 0; i < N; ++i) {
+      const std::size_t el = N * r + i, a = (N + 1) * r + i;
+      const Vec l = sub(node(e.x, a + 1), node(e.x, a));
+      EXPECT_NEAR(norm(l), e.rest_length0[el], tol);
+      const Mat Q = frame(e.Q, el);
+      for (int c = 0; c < 3; ++c) {
+        const double sigma = dot(row(Q, c), l) / e.rest_length0[el] - (c == 2 ? 1.0 : 0.0);
+        EXPECT_NEAR(sigma, e.rest_sigma[3 * el + static_cast<std::size_t>(c)], tol) << "element " << el;
+      }
+    }
+    for (std::size_t k = 0; k + 1 < N; ++k) {
+      const std::size_t el = N * r + k, vo = (N - 1) * r + k;
+      const double Dh = 0.5 * (e.rest_length0[el] + e.rest_length0[el + 1]);
+      const Vec kappa = log_vee(frame(e.Q, el), frame(e.Q, el + 1));
+      for (std::size_t c = 0; c < 3; ++c) {
+        EXPECT_NEAR(kappa[c] / Dh, e.rest_kappa[3 * vo + c], tol * (1 + std::fabs(kappa[c] / Dh))) << "voronoi " << vo;
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Schema
+
+TEST(ConfigCosseratSchema, DefaultsAndStraightRod) {
+  const auto job = parse(base());
+  EXPECT_EQ(job.source, "cfg.json");
+  ASSERT_EQ(job.size(), 1);
+  EXPECT_EQ(job.precision, rodswarm::Precision::float64);
+  EXPECT_EQ(job.scheme, rodswarm::cosserat::Scheme::verlet);
+  EXPECT_TRUE(job.output.positions && job.output.energy && job.output.gauss);
+  EXPECT_FALSE(job.output.velocities || job.output.directors || job.output.momentum || job.output.xdmf);
+  EXPECT_EQ(job.steady.tol, 1e-10);
+  EXPECT_EQ(job.steady.damping, 0.0);
+  EXPECT_EQ(job.steady.max_time, 0.0);
+  const auto& e = job.members;
+  const auto& p = e.params[0];
+  EXPECT_EQ(p.n, 8);
+  EXPECT_EQ(p.rods, 1);
+  EXPECT_EQ(p.law, rodswarm::cosserat::Law::variational);
+  EXPECT_EQ(p.end0, EndKind::free);
+  EXPECT_EQ(p.end1, EndKind::free);
+  EXPECT_EQ(p.constraints, rodswarm::cosserat::ConstraintMethod::overwrite);
+  EXPECT_EQ(p.rho, 1000.0);
+  EXPECT_EQ(p.E, 1e6);
+  EXPECT_EQ(p.G, 3.5e5);
+  EXPECT_EQ(p.shear_coeff, 0.9);
+  EXPECT_EQ(p.growth, rodswarm::cosserat::GrowthLaw::none);
+  EXPECT_EQ(p.contact_stiffness, 0.0);
+  EXPECT_FALSE(p.plane || p.self_contact);
+  EXPECT_EQ(p.obstacle, rodswarm::cosserat::Obstacle::none);
+  EXPECT_EQ(p.surface, rodswarm::cosserat::Surface::none);
+  EXPECT_DOUBLE_EQ(p.divergence_bound, 2000.0);  // 1000 max(1, L = 2, |x| <= 2)
+  EXPECT_EQ(e.dt[0], 1e-4);
+  EXPECT_EQ(job.t_end[0], 0.01);
+  EXPECT_EQ(e.node_offset, (std::vector<std::int64_t>{0, 9}));
+  EXPECT_EQ(e.element_offset, (std::vector<std::int64_t>{0, 8}));
+  EXPECT_EQ(e.voronoi_offset, (std::vector<std::int64_t>{0, 7}));
+  EXPECT_EQ(e.rod_offset, (std::vector<std::int64_t>{0, 1}));
+  // Along +z from the origin, d1 = x, d2 = y, d3 = z.
+  for (std::size_t j = 0; j <= 8; ++j) {
+    const Vec x = node(e.x, j);
+    EXPECT_EQ(x[0], 0.0);
+    EXPECT_EQ(x[1], 0.0);
+    EXPECT_DOUBLE_EQ(x[2], 0.25 * static_cast<double>(j));
+  }
+  for (std::size_t i = 0; i < 8; ++i) {
+    EXPECT_EQ(frame(e.Q, i), (Mat{1, 0, 0, 0, 1, 0, 0, 0, 1}));
+    EXPECT_DOUBLE_EQ(e.rest_length0[i], 0.25);
+    EXPECT_EQ(e.radius[i], 0.05);
+    EXPECT_EQ(e.growth[i], 1.0);
+  }
+  EXPECT_EQ(e.v, std::vector<double>(27, 0.0));
+  EXPECT_EQ(e.w, std::vector<double>(24, 0.0));
+  for (double s : e.rest_sigma) EXPECT_NEAR(s, 0.0, 1e-15);
+  EXPECT_EQ(e.rest_kappa, std::vector<double>(21, 0.0));
+  ASSERT_EQ(e.clamp.size(), 24u);
+  EXPECT_EQ(std::vector<double>(e.clamp.begin(), e.clamp.begin() + 12),
+            (std::vector<double>{0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1}));
+  EXPECT_DOUBLE_EQ(e.clamp[14], 2.0);
+}
+
+TEST(ConfigCosseratSchema, AllParams) {
+  json c = base();
+  c["precision"] = "float32";
+  auto& p = c["params"];
+  p["rods"] = 1;
+  p["radius_end"] = 0.03;
+  p["law"] = "pyelastica";
+  p["ends"] = {"clamped", "prescribed"};
+  p["constraints"] = "gauss";
+  p["baumgarte"] = 50;
+  p["damping_force"] = 0.5;
+  p["damping_torque"] = 0.25;
+  p["g"] = {0, 0, -9.81};
+  p["force0"] = {1, 2, 3};
+  p["force1"] = {-1, -2, -3};
+  p["couple0"] = {0.1, 0, 0};
+  p["couple1"] = {0, 0.2, 0};
+  p["force_density"] = {0, 0.3, 0};
+  p["couple_density"] = {0, 0, 0.4};
+  p["end_velocity1"] = {0, 0, -0.1};
+  p["end_amplitude1"] = {0.01, 0, 0};
+  p["end_frequency1"] = 2.0;
+  p["end_twist_rate1"] = 3.0;
+  p["growth"] = json::parse(R"({"law": "table", "zone": 0.5, "times": [0, 1, 2], "values": [1, 1.1, 1.3],
+                                "curvature_rate": [0, 0.5, 0], "mass": "conserved"})");
+  p["contact"] = json::parse(R"({"stiffness": 1e4, "damping": 2, "exponent": 1.5, "self": true,
+      "plane": {"point": [0, 0, -0.05], "normal": [0, 0, 2], "mu_static": [0.4, 0.5, 0.6],
+                "mu_kinetic": [0.3, 0.5, 0.1], "slip_velocity": 1e-3},
+      "obstacle": {"kind": "cylinder", "center": [1, 0, 0], "axis": [0, 3, 0], "radius": 0.2}})");
+  p["surface"] = json::parse(R"({"kind": "cylinder", "point": [0, 0, 0], "normal": [0, 0, 5], "radius": 1})");
+  c["initial"]["velocity"] = {1, 0, 0};
+  c["initial"]["angular_velocity"] = {0, 0, 7};
+  c["integrator"]["scheme"] = "rk4";
+  c["integrator"]["divergence_factor"] = 10;
+  c["output"] = json::parse(R"({"path": "c.h5", "save_every": 0.001, "fields": ["directors", "velocities"],
+                                "xdmf": true})");
+  c["compare"] = json::parse(R"({"tolerance": 1e-9, "members": 2})");
+  c["steady"] = json::parse(R"({"damping": 3, "tol": 1e-8, "max_time": 5})");
+  const auto job = parse(c);
+  EXPECT_EQ(job.precision, rodswarm::Precision::float32);
+  EXPECT_EQ(job.scheme, rodswarm::cosserat::Scheme::rk4);
+  EXPECT_TRUE(job.output.directors && job.output.velocities && job.output.xdmf);
+  EXPECT_FALSE(job.output.positions || job.output.energy || job.output.gauss);
+  EXPECT_EQ(job.output.save_every, 0.001);
+  EXPECT_EQ(job.steady.damping, 3.0);
+  EXPECT_EQ(job.steady.tol, 1e-8);
+  EXPECT_EQ(job.steady.max_time, 5.0);
+  EXPECT_EQ(job.compare.members, 2);
+  const auto& q = job.members.params[0];
+  EXPECT_EQ(q.law, rodswarm::cosserat::Law::pyelastica);
+  EXPECT_EQ(q.scheme, rodswarm::cosserat::Scheme::rk4);
+  EXPECT_EQ(q.end0, EndKind::clamped);
+  EXPECT_EQ(q.end1, EndKind::prescribed);
+  EXPECT_EQ(q.constraints, rodswarm::cosserat::ConstraintMethod::gauss);
+  EXPECT_EQ(q.baumgarte, 50.0);
+  EXPECT_EQ(q.damping_force, 0.5);
+  EXPECT_EQ(q.damping_torque, 0.25);
+  EXPECT_EQ(q.g[2], -9.81);
+  EXPECT_EQ(q.force0[1], 2.0);
+  EXPECT_EQ(q.force1[2], -3.0);
+  EXPECT_EQ(q.couple0[0], 0.1);
+  EXPECT_EQ(q.couple1[1], 0.2);
+  EXPECT_EQ(q.force_density[1], 0.3);
+  EXPECT_EQ(q.couple_density[2], 0.4);
+  EXPECT_EQ(q.end_velocity1[2], -0.1);
+  EXPECT_EQ(q.end_amplitude1[0], 0.01);
+  EXPECT_EQ(q.end_frequency1, 2.0);
+  EXPECT_EQ(q.end_twist_rate1, 3.0);
+  EXPECT_EQ(q.growth, rodswarm::cosserat::GrowthLaw::table);
+  EXPECT_EQ(q.mass_rule, rodswarm::cosserat::MassRule::conserved);
+  EXPECT_EQ(q.growth_zone, 0.5);
+  EXPECT_EQ(q.growth_points, 3);
+  EXPECT_EQ(q.growth_time[2], 2.0);
+  EXPECT_EQ(q.growth_value[1], 1.1);
+  EXPECT_EQ(q.curvature_rate[1], 0.5);
+  EXPECT_EQ(q.contact_stiffness, 1e4);
+  EXPECT_EQ(q.contact_damping, 2.0);
+  EXPECT_EQ(q.contact_exponent, 1.5);
+  EXPECT_TRUE(q.self_contact && q.plane);
+  EXPECT_EQ(q.plane_point[2], -0.05);
+  EXPECT_EQ(q.plane_normal[2], 1.0);  // normalised
+  EXPECT_EQ(q.mu_static[2], 0.6);
+  EXPECT_EQ(q.mu_kinetic[2], 0.1);
+  EXPECT_EQ(q.slip_velocity, 1e-3);
+  EXPECT_EQ(q.obstacle, rodswarm::cosserat::Obstacle::cylinder);
+  EXPECT_EQ(q.obstacle_center[0], 1.0);
+  EXPECT_EQ(q.obstacle_axis[1], 1.0);
+  EXPECT_EQ(q.obstacle_radius, 0.2);
+  EXPECT_EQ(q.surface, rodswarm::cosserat::Surface::cylinder);
+  EXPECT_EQ(q.surface_normal[2], 1.0);
+  EXPECT_EQ(q.surface_radius, 1.0);
+  EXPECT_DOUBLE_EQ(q.divergence_bound, 20.0);
+  // Radius linear from 0.05 to 0.03 at the element midpoints.
+  for (std::size_t i = 0; i < 8; ++i) {
+    EXPECT_NEAR(job.members.radius[i], 0.05 - 0.02 * (static_cast<double>(i) + 0.5) / 8, 1e-15);
+  }
+  // Velocities: clamped node 0 rests, prescribed node n moves with u + 2 pi f a, the others with the uniform one.
+  const auto& v = job.members.v;
+  EXPECT_EQ(node(v, 0), (Vec{0, 0, 0}));
+  EXPECT_EQ(node(v, 4), (Vec{1, 0, 0}));
+  EXPECT_NEAR(v[3 * 8], 2 * pi * 2.0 * 0.01, 1e-15);
+  EXPECT_EQ(v[3 * 8 + 2], -0.1);
+  for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(job.members.w[3 * i + 2], 7.0);
+}
+
+TEST(ConfigCosseratSchema, UnknownKeysSuggestNearest) {
+  json c = base();
+  c["params"]["densty"] = 1;
+  auto e = error_of(c);
+  EXPECT_EQ(e.key(), "params.densty");
+  EXPECT_STREQ(e.what(), "cfg.json: params.densty: unknown key (did you mean \"params.density\"?)");
+  c = base();
+  c["params"]["growth"] = json::parse(R"({"law": "exponential", "rat": 0.1})");
+  EXPECT_TRUE(contains(error_of(c), "params.growth.rat: unknown key (did you mean \"params.growth.rate\"?)"));
+  c = base();
+  c["params"]["contact"] = json::parse(R"({"plane": {"mu_kinetik": [0, 0, 0]}})");
+  EXPECT_TRUE(contains(error_of(c), "did you mean \"params.contact.plane.mu_kinetic\"?"));
+  c = base();
+  c["initial"]["perturbation"] = json::parse(R"({"amplitud": 0.1})");
+  EXPECT_TRUE(contains(error_of(c), "did you mean \"initial.perturbation.amplitude\"?"));
+  c = base();
+  c["steady"] = json::parse(R"({"tolerance": 1e-3})");
+  EXPECT_EQ(error_of(c).key(), "steady.tolerance");
+  c = base();
+  c["params"]["ends"] = {"clamped", "presribed"};
+  e = error_of(c);
+  EXPECT_EQ(e.key(), "params.ends[1]");
+  EXPECT_TRUE(contains(e, "did you mean \"prescribed\"")) << e.what();
+  c = base();
+  c["integrator"]["scheme"] = "rk3";
+  EXPECT_TRUE(contains(error_of(c), "integrator.scheme"));
+}
+
+TEST(ConfigCosseratSchema, TypesAndRequiredKeys) {
+  json c = base();
+  c["params"]["radius"] = "thin";
+  auto e = error_of(c);
+  EXPECT_EQ(e.key(), "params.radius");
+  EXPECT_TRUE(contains(e, "expected a number, got a string")) << e.what();
+  c = base();
+  c["params"].erase("shear_coefficient");
+  e = error_of(c);
+  EXPECT_EQ(e.key(), "params.shear_coefficient");
+  EXPECT_TRUE(contains(e, "missing required key")) << e.what();
+  c = base();
+  c["params"].erase("length");
+  EXPECT_EQ(error_of(c).key(), "params.length");
+  c = base();
+  c["params"]["n"] = 2.5;
+  EXPECT_TRUE(contains(error_of(c), "params.n: expected an integer, got 2.5"));
+  c = base();
+  c["params"]["g"] = {0, 0};
+  EXPECT_EQ(error_of(c).key(), "params.g");
+  c = base();
+  c["params"]["contact"] = json::parse(R"({"self": 1})");
+  e = error_of(c);
+  EXPECT_EQ(e.key(), "params.contact.self");
+  EXPECT_TRUE(contains(e, "expected a boolean")) << e.what();
+  c = base();
+  c["output"] = json::parse(R"({"xdmf": "yes"})");
+  EXPECT_EQ(error_of(c).key(), "output.xdmf");
+  c = base();
+  c["output"] = json::parse(R"({"fields": ["momentum"]})");
+  e = error_of(c);
+  EXPECT_EQ(e.key(), "output.fields[0]");
+  c = base();
+  c["initial"] = json::parse(R"({"kind": "helix"})");
+  EXPECT_EQ(error_of(c).key(), "initial.helix_radius");
+  c = base();
+  c["initial"].erase("kind");
+  EXPECT_EQ(error_of(c).key(), "initial.kind");
+  c = base();
+  c["params"]["contact"] = json::parse(R"({"obstacle": {"kind": "sphere"}})");
+  EXPECT_EQ(error_of(c).key(), "params.contact.obstacle.radius");
+  c = base();
+  c["params"]["surface"] = json::parse(R"({"radius": 1})");
+  EXPECT_EQ(error_of(c).key(), "params.surface.kind");
+}
+
+TEST(ConfigCosseratSchema, KeysOfAnotherVariant) {
+  json c = base();
+  c["initial"]["helix_radius"] = 0.1;
+  auto e = error_of(c);
+  EXPECT_EQ(e.key(), "initial.helix_radius");
+  EXPECT_TRUE(contains(e, "not used by kind \"straight\" (it belongs to kind \"helix\")")) << e.what();
+  c = base();
+  c["params"]["growth"] = json::parse(R"({"law": "table", "rate": 0.1, "times": [0], "values": [1]})");
+  e = error_of(c);
+  EXPECT_EQ(e.key(), "params.growth.rate");
+  EXPECT_TRUE(contains(e, "not used by growth law \"table\"")) << e.what();
+  c = base();
+  c["params"]["growth"] = json::parse(R"({"phi": 1})");
+  EXPECT_EQ(error_of(c).key(), "params.growth.phi");
+  c = base();
+  c["params"]["surface"] = json::parse(R"({"kind": "plane", "radius": 1})");
+  EXPECT_EQ(error_of(c).key(), "params.surface.radius");
+  c = base();
+  c["params"]["surface"] = json::parse(R"({"kind": "sphere", "normal": [0, 0, 1], "radius": 1})");
+  EXPECT_EQ(error_of(c).key(), "params.surface.normal");
+  c = base();
+  c["params"]["contact"] = json::parse(R"({"obstacle": {"kind": "sphere", "axis": [0, 0, 1], "radius": 1}})");
+  EXPECT_EQ(error_of(c).key(), "params.contact.obstacle.axis");
+  // points: the rest lengths come from the points.
+  c = base();
+  c["initial"] = json::parse(R"({"kind": "points", "points": [[0,0,0],[0,0,1],[0,0,2]],
+                                 "normals": [[1,0,0],[1,0,0]]})");
+  c["params"]["n"] = 2;
+  e = error_of(c);
+  EXPECT_EQ(e.key(), "params.length");
+  EXPECT_TRUE(contains(e, "not used by initial kind \"points\"")) << e.what();
+  c["params"].erase("length");
+  EXPECT_EQ(parse(c).members.rest_length0, (std::vector<double>{1.0, 1.0}));
+}
+
+TEST(ConfigCosseratSchema, Ranges) {
+  const auto key_of = [](const json& c) { return error_of(c).key(); };
+  json c = base();
+  c["params"]["density"] = -1000;
+  auto e = error_of(c);
+  EXPECT_EQ(e.key(), "params.density");
+  EXPECT_TRUE(contains(e, "must be positive, got -1000")) << e.what();
+  for (const char* key : {"radius", "youngs_modulus", "shear_modulus", "shear_coefficient", "length", "radius_end"}) {
+    c = base();
+    c["params"][key] = 0;
+    EXPECT_EQ(key_of(c), std::string("params.") + key);
+  }
+  for (const char* key : {"baumgarte", "damping_force", "damping_torque", "end_frequency0"}) {
+    c = base();
+    c["params"][key] = -1;
+    EXPECT_EQ(key_of(c), std::string("params.") + key);
+  }
+  c = base();
+  c["params"]["n"] = 1;
+  e = error_of(c);
+  EXPECT_EQ(e.key(), "params.n");
+  EXPECT_TRUE(contains(e, "must be an integer >= 2")) << e.what();
+  c = base();
+  c["params"]["rods"] = 0;
+  EXPECT_EQ(key_of(c), "params.rods");
+  c = base();
+  c["integrator"]["t_end"] = 0.01005;
+  EXPECT_TRUE(contains(error_of(c), "is not a whole number of steps"));
+  c = base();
+  c["output"] = json::parse(R"({"save_every": 0.00015})");
+  EXPECT_EQ(key_of(c), "output.save_every");
+  c = base();
+  c["steady"] = json::parse(R"({"tol": -1})");
+  EXPECT_EQ(key_of(c), "steady.tol");
+  c = base();
+  c["steady"] = json::parse(R"({"damping": -1})");
+  EXPECT_EQ(key_of(c), "steady.damping");
+  c = base();
+  c["initial"]["normal"] = {0, 0, 3};
+  e = error_of(c);
+  EXPECT_EQ(e.key(), "initial.normal");
+  EXPECT_TRUE(contains(e, "parallel")) << e.what();
+  c = base();
+  c["initial"]["direction"] = {0, 0, 0};
+  EXPECT_EQ(key_of(c), "initial.direction");
+}
+
+TEST(ConfigCosseratSchema, GrowthRules) {
+  const auto growth = [](const char* text) {
+    json c = base();
+    c["params"]["growth"] = json::parse(text);
+    return error_of(c);
+  };
+  auto e = growth(R"({"law": "table", "times": [0, 1, 2], "values": [1, 1.1]})");
+  EXPECT_EQ(e.key(), "params.growth.values");
+  EXPECT_TRUE(contains(e, "expected as many values as params.growth.times (3), got 2")) << e.what();
+  e = growth(R"({"law": "table", "times": [0, 1, 1], "values": [1, 1.1, 1.2]})");
+  EXPECT_EQ(e.key(), "params.growth.times[2]");
+  EXPECT_TRUE(contains(e, "increase strictly")) << e.what();
+  EXPECT_EQ(growth(R"({"law": "table", "times": [0, 1], "values": [1, 0]})").key(), "params.growth.values[1]");
+  EXPECT_EQ(growth(R"({"law": "table", "times": [], "values": []})").key(), "params.growth.times");
+  EXPECT_EQ(growth(R"({"law": "table", "times": [0,1,2,3,4,5,6,7,8], "values": [1,1,1,1,1,1,1,1,1]})").key(),
+            "params.growth.times");
+  EXPECT_EQ(growth(R"({"law": "table", "values": [1]})").key(), "params.growth.times");
+  EXPECT_EQ(growth(R"({"law": "exponential", "zone": 0})").key(), "params.growth.zone");
+  EXPECT_EQ(growth(R"({"law": "exponential", "zone": 1.5})").key(), "params.growth.zone");
+  EXPECT_EQ(growth(R"({"law": "lockhart", "phi": -1})").key(), "params.growth.phi");
+  EXPECT_EQ(growth(R"({"law": "lockhart", "yield": -1})").key(), "params.growth.yield");
+  EXPECT_EQ(growth(R"({"law": "grow"})").key(), "params.growth.law");
+  EXPECT_EQ(growth(R"({"mass": "kept"})").key(), "params.growth.mass");
+  // A shrinking rate is allowed; Lockhart parameters land in Params.
+  json c = base();
+  c["params"]["growth"] = json::parse(R"({"law": "lockhart", "phi": 1e-6, "yield": 100})");
+  const auto p = parse(c).members.params[0];
+  EXPECT_EQ(p.growth, rodswarm::cosserat::GrowthLaw::lockhart);
+  EXPECT_EQ(p.lockhart_phi, 1e-6);
+  EXPECT_EQ(p.lockhart_yield, 100.0);
+  c["params"]["growth"] = json::parse(R"({"law": "exponential", "rate": -0.1})");
+  EXPECT_EQ(parse(c).members.params[0].growth_rate, -0.1);
+}
+
+TEST(ConfigCosseratSchema, PrescribedOnlyKeys) {
+  for (const char* key : {"end_velocity1", "end_amplitude1"}) {
+    json c = base();
+    c["params"]["ends"] = {"prescribed", "clamped"};
+    c["params"][key] = {0, 0, 1};
+    const auto e = error_of(c);
+    EXPECT_EQ(e.key(), std::string("params.") + key);
+    EXPECT_TRUE(contains(e, "is only used by a prescribed end, but params.ends[1] is \"clamped\"")) << e.what();
+  }
+  json c = base();
+  c["params"]["end_twist_rate0"] = 1.0;
+  auto e = error_of(c);
+  EXPECT_EQ(e.key(), "params.end_twist_rate0");
+  EXPECT_TRUE(contains(e, "params.ends[0] is \"free\"")) << e.what();
+  c = base();
+  c["params"]["ends"] = {"pinned", "free"};
+  c["params"]["end_frequency0"] = 2.0;
+  EXPECT_EQ(error_of(c).key(), "params.end_frequency0");
+  // Zeros are fine anywhere; nonzero on a prescribed end is fine.
+  c = base();
+  c["params"]["end_twist_rate0"] = 0;
+  c["params"]["ends"] = {"clamped", "prescribed"};
+  c["params"]["end_twist_rate1"] = 1.0;
+  EXPECT_EQ(parse(c).members.params[0].end_twist_rate1, 1.0);
+  c["params"]["ends"] = {"clamped", "free", "free"};
+  EXPECT_TRUE(contains(error_of(c), "expected [end0, end1] (2 strings), got 3 elements"));
+}
+
+TEST(ConfigCosseratSchema, ContactAndSurfaceRules) {
+  const auto contact = [](const char* text) {
+    json c = base();
+    c["params"]["contact"] = json::parse(text);
+    return c;
+  };
+  auto e = error_of(contact(R"({"plane": {"mu_static": [0.4, 0.2, 0.6], "mu_kinetic": [0.3, 0.3, 0.1]}})"));
+  EXPECT_EQ(e.key(), "params.contact.plane.mu_kinetic[1]");
+  EXPECT_TRUE(contains(e, "must not exceed the static coefficient")) << e.what();
+  EXPECT_EQ(error_of(contact(R"({"plane": {"mu_static": [-0.1, 0, 0]}})")).key(), "params.contact.plane.mu_static[0]");
+  EXPECT_EQ(error_of(contact(R"({"plane": {"normal": [0, 0, 0]}})")).key(), "params.contact.plane.normal");
+  EXPECT_EQ(error_of(contact(R"({"plane": {"slip_velocity": 0}})")).key(), "params.contact.plane.slip_velocity");
+  EXPECT_EQ(error_of(contact(R"({"exponent": 0.5})")).key(), "params.contact.exponent");
+  EXPECT_EQ(error_of(contact(R"({"stiffness": -1})")).key(), "params.contact.stiffness");
+  EXPECT_EQ(error_of(contact(R"({"obstacle": {"kind": "sphere", "radius": -1}})")).key(),
+            "params.contact.obstacle.radius");
+  EXPECT_EQ(error_of(contact(R"({"obstacle": {"kind": "cylinder", "axis": [0, 0, 0], "radius": 1}})")).key(),
+            "params.contact.obstacle.axis");
+  // Stiffness 0 with a plane, an obstacle and self contact: allowed (contact off); plane defaults.
+  const auto job = parse(contact(R"({"plane": {}, "obstacle": {"kind": "sphere", "radius": 1}, "self": true})"));
+  const auto& p = job.members.params[0];
+  EXPECT_TRUE(p.plane && p.self_contact);
+  EXPECT_EQ(p.contact_stiffness, 0.0);
+  EXPECT_EQ(p.plane_normal[2], 1.0);
+  EXPECT_EQ(p.slip_velocity, 1e-4);
+  EXPECT_EQ(p.obstacle, rodswarm::cosserat::Obstacle::sphere);
+
+  json c = base();
+  c["params"]["surface"] = json::parse(R"({"kind": "sphere", "radius": 0})");
+  EXPECT_EQ(error_of(c).key(), "params.surface.radius");
+  c["params"]["surface"] = json::parse(R"({"kind": "cylinder"})");
+  EXPECT_EQ(error_of(c).key(), "params.surface.radius");
+  c["params"]["surface"] = json::parse(R"({"kind": "plane", "normal": [0, 0, 0]})");
+  EXPECT_EQ(error_of(c).key(), "params.surface.normal");
+  c["params"]["surface"] = json::parse(R"({"kind": "plane", "point": [1, 2, 3], "normal": [0, -2, 0]})");
+  const auto q = parse(c).members.params[0];
+  EXPECT_EQ(q.surface, rodswarm::cosserat::Surface::plane);
+  EXPECT_EQ(q.surface_point[2], 3.0);
+  EXPECT_EQ(q.surface_normal[1], -1.0);
+}
+
+TEST(ConfigCosseratSchema, OtherModelsRejectCosseratOutputKeys) {
+  const json nishinari = json::parse(R"({
+    "model": "nishinari",
+    "params": {"n": 6, "l": 0.05, "m": 0.01, "k": 100, "K": 0.01, "h": 0.008, "j": 5e-7},
+    "initial": {"kind": "straight"}, "integrator": {"dt": 0.001, "t_end": 0.1}})");
+  for (const char* output : {R"({"xdmf": true})", R"({"fields": ["directors"]})", R"({"fields": ["gauss"]})"}) {
+    json c = nishinari;
+    c["output"] = json::parse(output);
+    EXPECT_THROW(rodswarm::parse_nishinari_job(c, "n.json"), ConfigError) << output;
+  }
+  const auto job = rodswarm::parse_nishinari_job(nishinari, "n.json");
+  EXPECT_FALSE(job.output.gauss || job.output.directors || job.output.xdmf);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shapes and rest strains
+
+TEST(ConfigCosseratShapes, StraightFramesFromDirectionAndNormal) {
+  json c = base();
+  c["initial"] = {{"kind", "straight"}, {"origin", {1, 2, 3}}, {"direction", {1, 1, 0}}, {"normal", {1, 0, 1}}};
+  const auto job = parse(c);
+  const auto& e = job.members;
+  const Vec d3 = unit({1, 1, 0});
+  const Vec d1 = unit({0.5, -0.5, 1});  // (1, 0, 1) minus its part along d3
+  for (std::size_t i = 0; i < 8; ++i) {
+    const Mat Q = frame(e.Q, i);
+    expect_orthonormal(Q, 1e-15);
+    for (int k = 0; k < 3; ++k) {
+      EXPECT_NEAR(row(Q, 2)[static_cast<std::size_t>(k)], d3[static_cast<std::size_t>(k)], 1e-15);
+      EXPECT_NEAR(row(Q, 0)[static_cast<std::size_t>(k)], d1[static_cast<std::size_t>(k)], 1e-15);
+    }
+  }
+  for (std::size_t j = 0; j <= 8; ++j) {
+    const Vec x = node(e.x, j);
+    for (int k = 0; k < 3; ++k) {
+      EXPECT_NEAR(x[static_cast<std::size_t>(k)],
+                  1.0 + k + 0.25 * static_cast<double>(j) * d3[static_cast<std::size_t>(k)], 1e-14);
+    }
+  }
+  expect_rest_strains_of_state(job, 1e-14);
+}
+
+TEST(ConfigCosseratShapes, HelixNodesFramesAndRestCurvature) {
+  const double R = 0.3, pitch = 0.4, L = 2.5;
+  const double h = pitch / (2 * pi);
+  const Vec axis = unit({1.0, 2.0, -0.5});
+  const Vec origin = {0.3, -0.2, 1.0};
+  const double kappa = R / (R * R + h * h), tau = h / (R * R + h * h);
+  double previous_error = 0;
+  for (const int n : {32, 64}) {
+    const auto job = parse(helix_config(n, R, pitch, L));
+    const auto& e = job.members;
+    // The axis passes through origin + R (normal projected perpendicular to the axis).
+    const Vec raw = {0, 0, 1};
+    Vec towards = sub(raw, {dot(raw, axis) * axis[0], dot(raw, axis) * axis[1], dot(raw, axis) * axis[2]});
+    towards = unit(towards);
+    const Vec centre = {origin[0] + R * towards[0], origin[1] + R * towards[1], origin[2] + R * towards[2]};
+    EXPECT_NEAR(norm(sub(node(e.x, 0), origin)), 0.0, 1e-15);
+    double chords = 0;
+    for (std::size_t j = 0; j <= static_cast<std::size_t>(n); ++j) {
+      const Vec d = sub(node(e.x, j), centre);
+      const double along = dot(d, axis);
+      const Vec radial = sub(d, {along * axis[0], along * axis[1], along * axis[2]});
+      EXPECT_NEAR(norm(radial), R, 1e-14) << j;  // on the cylinder
+      // Nodes at equal parameter steps: the rise is h phi_j with phi_j = j Phi / n.
+      const double phi = L / std::sqrt(R * R + h * h) * static_cast<double>(j) / n;
+      EXPECT_NEAR(along, h * phi, 1e-14) << j;
+      if (j > 0) chords += e.rest_length0[j - 1];
+    }
+    EXPECT_LT(chords, L);
+    EXPECT_NEAR(chords, L, 1e-2 * L);
+    double error = 0;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
+      const Mat Q = frame(e.Q, i);
+      expect_orthonormal(Q, 1e-14);
+      // d1 points from the element midpoint towards the axis.
+      const Vec mid = sub({0.5 * (node(e.x, i)[0] + node(e.x, i + 1)[0]), 0.5 * (node(e.x, i)[1] + node(e.x, i + 1)[1]),
+                           0.5 * (node(e.x, i)[2] + node(e.x, i + 1)[2])},
+                          centre);
+      const double along = dot(mid, axis);
+      const Vec inward = unit(sub({along * axis[0], along * axis[1], along * axis[2]}, mid));
+      EXPECT_NEAR(dot(row(Q, 0), inward), 1.0, 1e-12) << i;
+      if (i + 1 < static_cast<std::size_t>(n)) {
+        // Body curvature of a right-handed helix with d1 the principal normal: (0, kappa, tau).
+        const Vec k = {e.rest_kappa[3 * i], e.rest_kappa[3 * i + 1], e.rest_kappa[3 * i + 2]};
+        EXPECT_NEAR(k[0], 0.0, 1e-12);
+        error = std::max({error, std::fabs(k[1] - kappa) / kappa, std::fabs(k[2] - tau) / kappa});
+      }
+    }
+    EXPECT_LT(error, 3e-3) << n;
+    if (previous_error > 0) {
+      EXPECT_LT(error, 0.3 * previous_error);  // O(h^2)
+    }
+    previous_error = error;
+    expect_rest_strains_of_state(job, 1e-12);
+  }
+}
+
+TEST(ConfigCosseratShapes, RingArcAndLeftHandedHelix) {
+  // pitch 0: a ring arc, curvature 1/R about d2, no twist.
+  auto job = parse(helix_config(40, 0.5, 0.0, 1.0));
+  for (std::size_t k = 0; k < 39; ++k) {
+    EXPECT_NEAR(job.members.rest_kappa[3 * k + 1], 2.0, 1e-3);
+    EXPECT_NEAR(job.members.rest_kappa[3 * k + 2], 0.0, 1e-13);
+  }
+  // Negative pitch: left-handed, negative twist.
+  job = parse(helix_config(40, 0.5, -0.3, 1.0));
+  EXPECT_LT(job.members.rest_kappa[2], 0.0);
+  expect_rest_strains_of_state(job, 1e-12);
+}
+
+TEST(ConfigCosseratShapes, PointsRestStrainsFromTheDiscreteShape) {
+  json c = base();
+  c["params"].erase("length");
+  c["params"]["n"] = 4;
+  c["params"]["rods"] = 2;
+  c["initial"] = json::parse(R"({"kind": "points",
+    "points": [[0,0,0],[0.1,0.02,0.3],[0.15,0.1,0.55],[0.1,0.25,0.8],[0.0,0.3,1.1],
+               [1,0,0],[1.2,0,0],[1.4,0.1,0],[1.6,0.1,0.1],[1.8,0,0.1]],
+    "normals": [[1,0,0],[1,0.2,0],[0.8,0.3,0.1],[0,1,0], [0,0,1],[0,0.2,1],[0.1,0,1],[0,0,1]]})");
+  const auto job = parse(c);
+  const auto& e = job.members;
+  EXPECT_EQ(e.node_offset.back(), 10);
+  EXPECT_EQ(e.voronoi_offset.back(), 6);
+  EXPECT_EQ(e.rod_offset.back(), 2);
+  EXPECT_NEAR(e.rest_length0[4], 0.2, 1e-15);
+  for (std::size_t i = 0; i < 8; ++i) {
+    const Mat Q = frame(e.Q, i);
+    expect_orthonormal(Q, 1e-14);
+    EXPECT_NEAR(dot(row(Q, 2), unit(sub(node(e.x, i + i / 4 + 1), node(e.x, i + i / 4)))), 1.0, 1e-14);
+  }
+  expect_rest_strains_of_state(job, 1e-13);
+  // A genuinely curved and twisted rest shape.
+  EXPECT_GT(std::fabs(e.rest_kappa[0]) + std::fabs(e.rest_kappa[1]), 0.1);
+  // Clamp data of rod 1: node 5 and element 4, node 9 and element 7.
+  EXPECT_EQ(std::vector<double>(e.clamp.begin() + 24, e.clamp.begin() + 27), (std::vector<double>{1, 0, 0}));
+  EXPECT_TRUE(std::equal(e.clamp.begin() + 27, e.clamp.begin() + 36, e.Q.begin() + 36));
+  EXPECT_TRUE(std::equal(e.clamp.begin() + 36, e.clamp.begin() + 39, e.x.begin() + 27));
+  EXPECT_TRUE(std::equal(e.clamp.begin() + 39, e.clamp.begin() + 48, e.Q.begin() + 63));
+
+  c["initial"]["points"].erase(9);
+  auto err = error_of(c);
+  EXPECT_EQ(err.key(), "initial.points");
+  EXPECT_TRUE(contains(err, "expected params.rods (n + 1) = 10 points")) << err.what();
+  c = base();
+  c["params"].erase("length");
+  c["params"]["n"] = 2;
+  c["initial"] =
+      json::parse(R"({"kind": "points", "points": [[0,0,0],[0,0,0],[0,0,1]], "normals": [[1,0,0],[1,0,0]]})");
+  EXPECT_EQ(error_of(c).key(), "initial.points[1]");
+  c["initial"] =
+      json::parse(R"({"kind": "points", "points": [[0,0,0],[0,0,1],[0,0,2]], "normals": [[1,0,0],[0,0,1]]})");
+  EXPECT_EQ(error_of(c).key(), "initial.normals[1]");
+}
+
+TEST(ConfigCosseratShapes, TwistNearPiUsesTheAtan2Log) {
+  // Two elements along z whose d1 differ by a turn of pi - 1e-6 about d3: kappa = (0, 0, theta / Dh).
+  const double theta = pi - 1e-6;
+  json c = base();
+  c["params"].erase("length");
+  c["params"]["n"] = 2;
+  c["initial"] = {{"kind", "points"},
+                  {"points", {{0, 0, 0}, {0, 0, 0.5}, {0, 0, 1}}},
+                  {"normals", {{1, 0, 0}, {std::cos(theta), std::sin(theta), 0}}}};
+  const auto job = parse(c);
+  EXPECT_NEAR(job.members.rest_kappa[0], 0.0, 1e-9);
+  EXPECT_NEAR(job.members.rest_kappa[1], 0.0, 1e-9);
+  EXPECT_NEAR(job.members.rest_kappa[2], theta / 0.5, 1e-9);
+}
+
+TEST(ConfigCosseratShapes, RodsSpacingAndDirections) {
+  json c = base();
+  c["params"]["rods"] = 2;
+  c["initial"] = json::parse(R"({"kind": "straight", "origin": [-1, 0, 0], "normal": [0, 0, 1],
+                                 "directions": [[1, 0, 0], [0, 1, 0]], "spacing": [1, -1, 0.5]})");
+  const auto job = parse(c);
+  const auto& e = job.members;
+  EXPECT_EQ(node(e.x, 8), (Vec{1, 0, 0}));
+  EXPECT_EQ(node(e.x, 9), (Vec{0, -1, 0.5}));
+  EXPECT_EQ(node(e.x, 17), (Vec{0, 1, 0.5}));
+  EXPECT_EQ(frame(e.Q, 8), (Mat{0, 0, 1, 1, 0, 0, 0, 1, 0}));  // d1 = z, d2 = d3 x d1 = x, d3 = y
+  EXPECT_DOUBLE_EQ(e.params[0].divergence_bound, 4000.0);      // total rest length 4
+  expect_rest_strains_of_state(job, 1e-15);
+  c["initial"]["directions"] = json::parse("[[1, 0, 0]]");
+  EXPECT_EQ(error_of(c).key(), "initial.directions");
+  c["initial"]["directions"] = json::parse("[[1, 0, 0], [0, 0, 1]]");
+  EXPECT_EQ(error_of(c).key(), "initial.normal");
+  c["initial"]["direction"] = {1, 0, 0};
+  EXPECT_EQ(error_of(c).key(), "initial.directions");
+}
+
+TEST(ConfigCosseratShapes, PerturbationMovesTheStateNotTheRestData) {
+  json c = helix_config(24, 0.3, 0.2, 1.5);
+  c["params"]["ends"] = {"clamped", "clamped"};
+  const auto rest = parse(c);
+  c["initial"]["perturbation"] = json::parse(R"({"amplitude": 0.02, "direction": [0, 1, 0], "mode": 2})");
+  const auto job = parse(c);
+  const auto& e = job.members;
+  EXPECT_EQ(e.rest_length0, rest.members.rest_length0);
+  EXPECT_EQ(e.rest_sigma, rest.members.rest_sigma);
+  EXPECT_EQ(e.rest_kappa, rest.members.rest_kappa);
+  EXPECT_EQ(node(e.x, 0), node(rest.members.x, 0));
+  EXPECT_EQ(node(e.x, 24), node(rest.members.x, 24));
+  double moved = 0;
+  for (std::size_t j = 0; j <= 24; ++j) moved = std::max(moved, norm(sub(node(e.x, j), node(rest.members.x, j))));
+  EXPECT_NEAR(moved, 0.02, 2e-3);
+  for (std::size_t i = 0; i < 24; ++i) {
+    const Mat Q = frame(e.Q, i);
+    expect_orthonormal(Q, 1e-14);
+    const Vec chord = unit(sub(node(e.x, i + 1), node(e.x, i)));
+    EXPECT_NEAR(dot(row(Q, 2), chord), 1.0, 1e-14) << i;  // d3 follows the new chord
+  }
+  // Clamp frames are the perturbed end elements'.
+  EXPECT_TRUE(std::equal(e.clamp.begin() + 3, e.clamp.begin() + 12, e.Q.begin()));
+  EXPECT_TRUE(std::equal(e.clamp.begin() + 15, e.clamp.begin() + 24, e.Q.begin() + 9 * 23));
+  EXPECT_NE(e.x, rest.members.x);
+
+  // Straight rod: node j moves by amplitude sin(mode pi j / n) along the projected direction.
+  c = base();
+  c["initial"]["perturbation"] = json::parse(R"({"amplitude": 0.1, "direction": [3, 0, 4]})");
+  const auto straight = parse(c);
+  for (std::size_t j = 0; j <= 8; ++j) {
+    const Vec x = node(straight.members.x, j);
+    EXPECT_NEAR(x[0], 0.1 * std::sin(pi * static_cast<double>(j) / 8), 1e-15) << j;
+    EXPECT_EQ(x[1], 0.0);
+    EXPECT_NEAR(x[2], 0.25 * static_cast<double>(j), 1e-15);
+  }
+  for (double s : straight.members.rest_sigma) EXPECT_NEAR(s, 0.0, 1e-15);
+  EXPECT_EQ(straight.members.rest_kappa, std::vector<double>(21, 0.0));
+
+  c["initial"]["perturbation"] = json::parse(R"({"amplitude": 0.1})");
+  EXPECT_EQ(error_of(c).key(), "initial.perturbation.direction");
+  c["initial"]["perturbation"] = json::parse(R"({"amplitude": 0.1, "direction": [0, 0, 1]})");
+  EXPECT_EQ(error_of(c).key(), "initial.perturbation.direction");
+  c["initial"]["perturbation"] = json::parse(R"({"amplitude": 0.1, "direction": [1, 0, 0], "mode": 0})");
+  EXPECT_EQ(error_of(c).key(), "initial.perturbation.mode");
+  c["initial"]["perturbation"] = json::parse(R"({"amplitude": 0})");
+  EXPECT_EQ(parse(c).members.x, parse(base()).members.x);
+}
+
+TEST(ConfigCosseratShapes, RestCurvatureOverride) {
+  json c = helix_config(16, 0.3, 0.2, 1.5);
+  c["params"]["rest_curvature"] = {0, 0, 0.5};
+  const auto job = parse(c);
+  for (std::size_t k = 0; k < 15; ++k) {
+    EXPECT_EQ(job.members.rest_kappa[3 * k], 0.0);
+    EXPECT_EQ(job.members.rest_kappa[3 * k + 1], 0.0);
+    EXPECT_EQ(job.members.rest_kappa[3 * k + 2], 0.5);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// examples/cosserat
+
+const std::string cosserat_dir = std::string(RODSWARM_SOURCE_DIR) + "/examples/cosserat/";
+
+CosseratJob load_example(const std::string& name) {
+  auto job = rodswarm::load_any_job(cosserat_dir + name, {});
+  EXPECT_TRUE(std::holds_alternative<CosseratJob>(job)) << name;
+  return std::get<CosseratJob>(std::move(job));
+}
+
+/// dt omega_max with the note's section 1.7 estimate (plus the penalty contact's sqrt(k / m_j)).
+double stability_product(const CosseratJob& job, std::size_t i) {
+  const auto& e = job.members;
+  const auto& p = e.params[i];
+  double worst = 0;
+  for (auto k = e.element_offset[i]; k < e.element_offset[i + 1]; ++k) {
+    const double l = e.rest_length0[static_cast<std::size_t>(k)], r = e.radius[static_cast<std::size_t>(k)];
+    double w2 = 4 * p.E / (p.rho * l * l) + 4 * p.shear_coeff * p.G / (p.rho * r * r);
+    if (p.contact_stiffness > 0) w2 += p.contact_stiffness / (p.rho * pi * r * r * l);
+    worst = std::max(worst, std::sqrt(w2) * e.dt[i]);
+  }
+  return worst;
+}
+
+TEST(ConfigCosseratExamples, EveryExampleParsesAndIsStable) {
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(cosserat_dir)) {
+    if (entry.path().extension() != ".json") continue;
+    const std::string name = entry.path().filename().string();
+    SCOPED_TRACE(name);
+    ++count;
+    const auto job = load_example(name);
+    ASSERT_GE(job.size(), 1);
+    EXPECT_EQ(job.output.path, entry.path().stem().string() + ".h5");
+    double worst = 0;
+    for (std::int64_t i = 0; i < job.size(); ++i)
+      worst = std::max(worst, stability_product(job, static_cast<std::size_t>(i)));
+    const double bound = job.scheme == rodswarm::cosserat::Scheme::rk4 ? 2.8 : 2.0;
+    EXPECT_LT(worst, 0.5 * bound) << "dt * omega_max = " << worst;
+    // Unperturbed examples start in their rest state.
+    if (!job.config["initial"].contains("perturbation") && !job.config["params"].contains("rest_curvature")) {
+      expect_rest_strains_of_state(job, 1e-11);
+    }
+  }
+  EXPECT_EQ(count, 10);
+}
+
+TEST(ConfigCosseratExamples, Timoshenko) {
+  const auto job = load_example("timoshenko.json");
+  ASSERT_EQ(job.size(), 1);
+  const auto& p = job.members.params[0];
+  EXPECT_EQ(p.n, 100);
+  EXPECT_EQ(p.rho, 5000.0);
+  EXPECT_EQ(p.E, 1e6);
+  EXPECT_EQ(p.G, 1e4);
+  EXPECT_EQ(p.end0, EndKind::clamped);
+  EXPECT_EQ(p.end1, EndKind::free);
+  EXPECT_EQ(p.force1[0], -15.0);
+  EXPECT_EQ(job.members.radius[0], 0.25);
+  EXPECT_NEAR(job.members.x[3 * 100 + 2], 3.0, 1e-14);
+  EXPECT_GT(p.damping_force, 0.0);
+}
+
+TEST(ConfigCosseratExamples, SweepAndAssemblies) {
+  const auto sweep = load_example("sweep.json");
+  EXPECT_GE(sweep.size(), 10000);
+  EXPECT_EQ(sweep.varied_keys.size(), 2u);
+  EXPECT_TRUE(sweep.output.energy && !sweep.output.positions);
+  const auto contact = load_example("self_contact.json");
+  EXPECT_EQ(contact.members.params[0].rods, 2);
+  EXPECT_TRUE(contact.members.params[0].self_contact);
+  const auto sphere = load_example("confined_sphere.json");
+  EXPECT_EQ(sphere.members.params[0].surface, rodswarm::cosserat::Surface::sphere);
+  // Every node starts on the sphere.
+  const auto& sp = sphere.members.params[0];
+  for (std::int64_t j = 0; j < sphere.members.nodes(); ++j) {
+    const Vec x = node(sphere.members.x, static_cast<std::size_t>(j));
+    EXPECT_NEAR(norm(sub(x, {sp.surface_point[0], sp.surface_point[1], sp.surface_point[2]})), sp.surface_radius,
+                1e-12);
+  }
+  const auto helical = load_example("helical_buckling.json");
+  EXPECT_EQ(helical.members.params[0].end0, EndKind::prescribed);
+  EXPECT_EQ(helical.members.params[0].end1, EndKind::prescribed);
+  EXPECT_GT(std::fabs(helical.members.params[0].end_twist_rate1), 0.0);
+  const auto grow = load_example("growing_buckle.json");
+  EXPECT_EQ(grow.members.params[0].growth, rodswarm::cosserat::GrowthLaw::exponential);
+}
+
+}  // namespace
