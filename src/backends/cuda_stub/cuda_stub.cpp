@@ -4,15 +4,23 @@
 
 #include "rodswarm/backend.hpp"
 #include "rodswarm/gpu/device_ceilings.hpp"
+#include "rodswarm/cosserat_backend.hpp"
 #include "rodswarm/nishinari_backend.hpp"
 
 namespace rodswarm {
+namespace {
 
-template <class Real>
-std::unique_ptr<GreenspanBackend<Real>> make_cuda_greenspan_backend(const CudaOptions&) {
+[[noreturn]] void throw_not_compiled() {
   throw std::runtime_error(
       "the CUDA backend is not compiled into this build of rodswarm (configure with nvcc "
       "available, or -DRODSWARM_ENABLE_CUDA=ON)");
+}
+
+}  // namespace
+
+template <class Real>
+std::unique_ptr<GreenspanBackend<Real>> make_cuda_greenspan_backend(const CudaOptions&) {
+  throw_not_compiled();
 }
 
 template std::unique_ptr<GreenspanBackend<double>> make_cuda_greenspan_backend<double>(const CudaOptions&);
@@ -20,13 +28,19 @@ template std::unique_ptr<GreenspanBackend<float>> make_cuda_greenspan_backend<fl
 
 template <class Real>
 std::unique_ptr<NishinariBackend<Real>> make_cuda_nishinari_backend(const CudaOptions&) {
-  throw std::runtime_error(
-      "the CUDA backend is not compiled into this build of rodswarm (configure with nvcc "
-      "available, or -DRODSWARM_ENABLE_CUDA=ON)");
+  throw_not_compiled();
 }
 
 template std::unique_ptr<NishinariBackend<double>> make_cuda_nishinari_backend<double>(const CudaOptions&);
 template std::unique_ptr<NishinariBackend<float>> make_cuda_nishinari_backend<float>(const CudaOptions&);
+
+template <class Real>
+std::unique_ptr<CosseratBackend<Real>> make_cuda_cosserat_backend(const CudaOptions&) {
+  throw_not_compiled();
+}
+
+template std::unique_ptr<CosseratBackend<double>> make_cuda_cosserat_backend<double>(const CudaOptions&);
+template std::unique_ptr<CosseratBackend<float>> make_cuda_cosserat_backend<float>(const CudaOptions&);
 
 int cuda_device_count() { return 0; }
 std::string cuda_device_name() { return ""; }

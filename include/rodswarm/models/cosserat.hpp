@@ -1,0 +1,271 @@
+/// @file cosserat.hpp
+/// The discrete Cosserat rod's mathematics, written once as host-device functions for the CPU backend and the
+/// CUDA kernel: SO(3) exp/log, rest data under growth, section properties, the constitutive law, clamp motion,
+/// contact primitives and the Udwadia-Kalaba surface rows. The per-member passes that assemble forces, couples
+/// and accelerations from these are in cosserat_stepper.hpp. Every formula and choice is the one of
+/// docs/cosserat_discretisation.md (which refines shared/design/models/cosserat.md).
+#pragma once
+
+#include <cmath>
+
+#include "rodswarm/common.hpp"
+#include "rodswarm/linalg/vec3.hpp"
+#include "rodswarm/models/cosserat_params.hpp"
+
+namespace rodswarm::cosserat {
+
+template <class Real>
+RODSWARM_HD constexpr Real pi() {
+  return Real(3.14159265358979323846);
+}
+
+template <class Real>
+RODSWARM_HD inline Mat3<Real> hat(Vec3<Real> a) {
+  return Mat3<Real>{{0, -a.z, a.y, a.z, 0, -a.x, -a.y, a.x, 0}};
+}
+
+/// exp(hat a) by Rodrigues (Taylor below |a| = 1e-4, where the closed form loses digits).
+template <class Real>
+RODSWARM_HD inline Mat3<Real> so3_exp(Vec3<Real> a) {
+  const Real t2 = dot(a, a);
+  const Real t = std::sqrt(t2);
+  Real s, c;  // sin(t)/t and (1 - cos t)/t^2
+  if (t < Real(1e-4)) {
+    s = Real(1) - t2 / Real(6);
+    c = Real(0.5) - t2 / Real(24);
+  } else {
+    s = std::sin(t) / t;
+    c = (Real(1) - std::cos(t)) / t2;
+  }
+  const Mat3<Real> A = hat(a);
+  const Mat3<Real> A2 = A * A;
+  Mat3<Real> R = Mat3<Real>::identity();
+  for (int k = 0; k < 9; ++k) R.m[k] += s * A.m[k] + c * A2.m[k];
+  return R;
+}
+
+/// vee(log R) with the angle from atan2 (note section 0; accurate near 0 and near pi, no ad hoc epsilon).
+template <class Real>
+RODSWARM_HD inline Vec3<Real> so3_log(const Mat3<Real>& R) {
+  const Vec3<Real> w{R(2, 1) - R(1, 2), R(0, 2) - R(2, 0), R(1, 0) - R(0, 1)};  // vee(R - R^T) = 2 sin(t) axis
+  const Real s = Real(0.5) * norm(w);
+  const Real c = Real(0.5) * (R(0, 0) + R(1, 1) + R(2, 2) - Real(1));
+  const Real t = std::atan2(s, c);
+  if (t < Real(1e-4)) return (Real(0.5) + t * t / Real(12)) * w;
+  if (t < Real(3.1)) return (t / (Real(2) * std::sin(t))) * w;
+  // Near pi, sin(t) carries no digits: the axis comes from R + R^T = 2 cos(t) I + 2 (1 - cos t) u u^T, from
+  // the column of its largest diagonal entry.
+  int k = 0;
+  for (int a = 1; a < 3; ++a)
+    if (R(a, a) > R(k, k)) k = a;
+  Vec3<Real> u{R(0, k) + R(k, 0), R(1, k) + R(k, 1), R(2, k) + R(k, 2)};
+  const Real diag = Real(2) * std::cos(t);  // column k of R + R^T - 2 cos(t) I is 2 (1 - cos t) u_k u
+  if (k == 0) u.x -= diag;
+  if (k == 1) u.y -= diag;
+  if (k == 2) u.z -= diag;
+  u = (Real(1) / norm(u)) * u;
+  if (dot(u, w) < 0) u = -u;
+  return t * u;
+}
+
+/// Q <- exp(-hat(theta)) Q: turns the directors (rows of Q) by the body-frame rotation vector theta.
+template <class Real>
+RODSWARM_HD inline Mat3<Real> rotate_directors(const Mat3<Real>& Q, Vec3<Real> theta) {
+  return so3_exp(-theta) * Q;
+}
+
+/// Theta' = dexp_{-Theta}^{-1}(w) = w + Theta x w / 2 + c(t) Theta x (Theta x w): the RKMK4 local-coordinate rate
+/// for dR/dt = R hat(w) with R = Q^T = R_n exp(hat Theta).
+template <class Real>
+RODSWARM_HD inline Vec3<Real> dexp_inv_rate(Vec3<Real> Theta, Vec3<Real> w) {
+  const Real t2 = dot(Theta, Theta);
+  const Real t = std::sqrt(t2);
+  Real c;
+  if (t < Real(1e-3)) {
+    c = Real(1) / Real(12) + t2 / Real(720);
+  } else {
+    const Real h = Real(0.5) * t;
+    c = (Real(1) - h * std::cos(h) / std::sin(h)) / t2;
+  }
+  const Vec3<Real> tw = cross(Theta, w);
+  return w + Real(0.5) * tw + c * cross(Theta, tw);
+}
+
+/// Section of element i: area, second moments (I1 = I2) and the polar moment I3 = 2 I1 of a circle.
+template <class Real>
+struct Section {
+  Real A, I1, I3;
+};
+template <class Real>
+RODSWARM_HD inline Section<Real> circle(Real r) {
+  const Real pi_r = pi<Real>();
+  const Real I1 = pi_r * r * r * r * r / Real(4);
+  return {pi_r * r * r, I1, Real(2) * I1};
+}
+
+/// Bending/twist stiffness diagonal B = (E I1, E I2, G I3) of a section.
+template <class Real>
+RODSWARM_HD inline Vec3<Real> bend_stiffness(const Params<Real>& p, Section<Real> s) {
+  return {p.E * s.I1, p.E * s.I1, p.G * s.I3};
+}
+
+/// Stretch/shear stiffness diagonal S = (ks G A, ks G A, E A).
+template <class Real>
+RODSWARM_HD inline Vec3<Real> shear_stiffness(const Params<Real>& p, Section<Real> s) {
+  return {p.shear_coeff * p.G * s.A, p.shear_coeff * p.G * s.A, p.E * s.A};
+}
+
+template <class Real>
+RODSWARM_HD inline Vec3<Real> times_diag(Vec3<Real> d, Vec3<Real> a) {
+  return {d.x * a.x, d.y * a.y, d.z * a.z};
+}
+
+/// Growth factor g = l^(t)/l^(0) of an element (section "Growth"). `in_zone`: the element grows at all;
+/// `state`: the Lockhart law's integrated value.
+template <class Real>
+RODSWARM_HD inline Real growth_factor(const Params<Real>& p, Real t, bool in_zone, Real state) {
+  if (!in_zone) return Real(1);
+  switch (p.growth) {
+    case GrowthLaw::exponential:
+      return std::exp(p.growth_rate * t);
+    case GrowthLaw::table: {
+      const int m = p.growth_points;
+      if (m <= 0) return Real(1);
+      if (t <= p.growth_time[0]) return p.growth_value[0];
+      for (int k = 1; k < m; ++k) {
+        if (t <= p.growth_time[k]) {
+          const Real u = (t - p.growth_time[k - 1]) / (p.growth_time[k] - p.growth_time[k - 1]);
+          return p.growth_value[k - 1] + u * (p.growth_value[k] - p.growth_value[k - 1]);
+        }
+      }
+      return p.growth_value[m - 1];
+    }
+    case GrowthLaw::lockhart:
+      return state;
+    default:
+      return Real(1);
+  }
+}
+
+/// Lockhart's rate dg/dt = g phi max(0, n3/A - Y) from the axial force n3 of the element.
+template <class Real>
+RODSWARM_HD inline Real lockhart_rate(const Params<Real>& p, Real g, Real n3, Real area) {
+  const Real excess = n3 / area - p.lockhart_yield;
+  return excess > 0 ? g * p.lockhart_phi * excess : Real(0);
+}
+
+/// Clamp motion of one end at time t: position, velocity, acceleration and frame.
+template <class Real>
+struct ClampState {
+  Vec3<Real> x, v, a;
+  Mat3<Real> Q;
+};
+
+/// `clamp` points at the 24 values of one rod (x_c0, Q_c0, x_c1, Q_c1); `end` is 0 or 1.
+template <class Real>
+RODSWARM_HD inline ClampState<Real> clamp_state(const Params<Real>& p, const Real* clamp, int end, Real t) {
+  const Real* c = clamp + 12 * end;
+  ClampState<Real> s{load3(c), {0, 0, 0}, {0, 0, 0}, load9(c + 3)};
+  const EndKind kind = end == 0 ? p.end0 : p.end1;
+  if (kind != EndKind::prescribed) return s;
+  const Vec3<Real> u = load3(end == 0 ? p.end_velocity0 : p.end_velocity1);
+  const Vec3<Real> amp = load3(end == 0 ? p.end_amplitude0 : p.end_amplitude1);
+  const Real f = end == 0 ? p.end_frequency0 : p.end_frequency1;
+  const Real rate = end == 0 ? p.end_twist_rate0 : p.end_twist_rate1;
+  const Real om = Real(2) * pi<Real>() * f;
+  const Real sn = std::sin(om * t), cs = std::cos(om * t);
+  s.x = s.x + t * u + sn * amp;
+  s.v = u + (om * cs) * amp;
+  s.a = (-om * om * sn) * amp;
+  s.Q = rotate_directors(s.Q, Vec3<Real>{0, 0, rate * t});
+  return s;
+}
+
+/// Whether an end holds its node's position (clamped, pinned, prescribed).
+RODSWARM_HD inline bool holds_position(EndKind k) { return k != EndKind::free; }
+/// Whether an end adds the half-Voronoi boundary couple (clamped, prescribed).
+RODSWARM_HD inline bool holds_frame(EndKind k) { return k == EndKind::clamped || k == EndKind::prescribed; }
+
+/// Penalty normal force magnitude N = max(0, k pen^p - c v_n) for a penetration pen > 0 and normal speed v_n.
+template <class Real>
+RODSWARM_HD inline Real penalty_force(const Params<Real>& p, Real pen, Real vn) {
+  const Real elastic = p.contact_exponent == Real(1) ? p.contact_stiffness * pen
+                                                     : p.contact_stiffness * std::pow(pen, p.contact_exponent);
+  const Real f = elastic - p.contact_damping * vn;
+  return f > 0 ? f : Real(0);
+}
+
+/// Penalty energy k pen^(p+1)/(p+1).
+template <class Real>
+RODSWARM_HD inline Real penalty_energy(const Params<Real>& p, Real pen) {
+  return p.contact_stiffness * std::pow(pen, p.contact_exponent + Real(1)) / (p.contact_exponent + Real(1));
+}
+
+/// Regularised static/kinetic friction coefficient at slip speed s (section "Contact").
+template <class Real>
+RODSWARM_HD inline Real friction_coefficient(Real mu_s, Real mu_k, Real s, Real v_eps) {
+  if (s <= v_eps) return mu_s * s / v_eps;
+  return mu_k + (mu_s - mu_k) * std::exp(-(s - v_eps) / v_eps);
+}
+
+/// Closest points of segments p1-q1 and p2-q2 (Ericson, Real-Time Collision Detection 5.1.9, epsilon 1e-12):
+/// parameters s on the first and t on the second, both in [0, 1].
+template <class Real>
+RODSWARM_HD inline void closest_segment_params(Vec3<Real> p1, Vec3<Real> q1, Vec3<Real> p2, Vec3<Real> q2, Real& s,
+                                               Real& t) {
+  const Real eps = Real(1e-12);
+  const Vec3<Real> d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
+  const Real a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r);
+  auto clamp01 = [](Real u) { return u < 0 ? Real(0) : (u > 1 ? Real(1) : u); };
+  if (a <= eps && e <= eps) {
+    s = t = 0;
+    return;
+  }
+  if (a <= eps) {
+    s = 0;
+    t = clamp01(f / e);
+    return;
+  }
+  const Real c = dot(d1, r);
+  if (e <= eps) {
+    t = 0;
+    s = clamp01(-c / a);
+    return;
+  }
+  const Real b = dot(d1, d2);
+  const Real denom = a * e - b * b;
+  s = denom != 0 ? clamp01((b * f - c * e) / denom) : Real(0);
+  t = (b * s + f) / e;
+  if (t < 0) {
+    t = 0;
+    s = clamp01(-c / a);
+  } else if (t > 1) {
+    t = 1;
+    s = clamp01((b - c) / a);
+  }
+}
+
+/// A confining surface's value phi(x), unit-free gradient and the curvature term v^T H v (section "Surface").
+template <class Real>
+struct SurfaceRow {
+  Real phi;
+  Vec3<Real> grad;
+  Real vHv;
+};
+template <class Real>
+RODSWARM_HD inline SurfaceRow<Real> surface_row(const Params<Real>& p, Vec3<Real> x, Vec3<Real> v) {
+  const Vec3<Real> c = load3(p.surface_point);
+  const Vec3<Real> nrm = load3(p.surface_normal);
+  if (p.surface == Surface::plane) return {dot(nrm, x - c), nrm, Real(0)};
+  Vec3<Real> d = x - c, pv = v;
+  if (p.surface == Surface::cylinder) {
+    d = d - dot(d, nrm) * nrm;
+    pv = v - dot(v, nrm) * nrm;
+  }
+  const Real rho = norm(d);
+  const Vec3<Real> u = (Real(1) / rho) * d;
+  const Real uv = dot(u, v);
+  return {rho - p.surface_radius, u, (dot(pv, pv) - uv * uv) / rho};
+}
+
+}  // namespace rodswarm::cosserat

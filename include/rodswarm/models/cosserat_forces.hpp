@@ -1,0 +1,425 @@
+/// @file cosserat_forces.hpp
+/// One member's forces, couples and accelerations at a given state and time, assembled from cosserat.hpp in a
+/// few passes over nodes, elements and Voronoi points. Iterated through a loop policy
+/// (integrators/bead_loop.hpp): SequentialLoop on the CPU, a block-wide loop in the CUDA kernel; the passes write
+/// disjoint arrays and meet at sync_or barriers, so no atomics are needed (the self-contact force on a node is
+/// gathered by that node from every pair its elements take part in).
+#pragma once
+
+#include "rodswarm/common.hpp"
+#include "rodswarm/linalg/vec3.hpp"
+#include "rodswarm/models/cosserat.hpp"
+
+namespace rodswarm::cosserat {
+
+/// Sizes of one member.
+struct Shape {
+  int R, N;
+  RODSWARM_HD constexpr int nodes() const { return R * (N + 1); }
+  RODSWARM_HD constexpr int elements() const { return R * N; }
+  RODSWARM_HD constexpr int voronoi() const { return R * (N - 1); }
+};
+template <class Real>
+RODSWARM_HD inline Shape shape_of(const Params<Real>& p) {
+  return {p.rods, p.n};
+}
+
+/// A member's data that does not change during a step: parameters, rest data at t = 0, clamps.
+template <class Real>
+struct MemberData {
+  const Params<Real>* p;
+  const Real* l0;          ///< E
+  const Real* radius;      ///< E
+  const Real* sigma_hat;   ///< 3E
+  const Real* kappa_hat0;  ///< 3V
+  const Real* clamp;       ///< 24R
+};
+
+/// Scratch of one evaluation (each pointer into the member's workspace).
+template <class Real>
+struct Scratch {
+  Real* lh;       ///< E: rest lengths at t
+  Real* zone;     ///< E: 1 if the element grows
+  Real* s_mid;    ///< E: midpoint arc length in current rest lengths (self-contact window)
+  Real* mass;     ///< nodes
+  Real* nlab;     ///< 3E: Q^T n (law P: / e)
+  Real* dil;      ///< E: dilatation e_i
+  Real* couple;   ///< 3E: shear couple (body)
+  Real* tau;      ///< 3V: tau (law P: / eps^3)
+  Real* kxt;      ///< 3V: kappa x tau Dh (law P: / eps^3)
+  Real* cforce;   ///< 3 nodes: contact force (lab)
+  Real* cmoment;  ///< 3 nodes: moment of the friction force about the node (lab)
+};
+
+RODSWARM_HD constexpr int scratch_size(Shape s) { return 10 * s.elements() + 7 * s.nodes() + 6 * s.voronoi(); }
+
+template <class Real>
+RODSWARM_HD inline Scratch<Real> carve_scratch(Real* w, Shape s) {
+  const int E = s.elements(), Nd = s.nodes(), V = s.voronoi();
+  Scratch<Real> c{};
+  c.lh = w;
+  c.zone = c.lh + E;
+  c.s_mid = c.zone + E;
+  c.mass = c.s_mid + E;
+  c.nlab = c.mass + Nd;
+  c.dil = c.nlab + 3 * E;
+  c.couple = c.dil + E;
+  c.tau = c.couple + 3 * E;
+  c.kxt = c.tau + 3 * V;
+  c.cforce = c.kxt + 3 * V;
+  c.cmoment = c.cforce + 3 * Nd;
+  return c;
+}
+
+/// The state an evaluation reads.
+template <class Real>
+struct StateRef {
+  const Real* x;  ///< 3 nodes
+  const Real* v;  ///< 3 nodes
+  const Real* Q;  ///< 9E
+  const Real* w;  ///< 3E
+  const Real* g;  ///< E: growth state (Lockhart)
+};
+
+/// What an evaluation computes.
+enum class Mode : int {
+  constrained = 0,  ///< accelerations with fixed ends and surface constraints imposed
+  free = 1,         ///< a_f = M^-1 F: no constraint at all (Gauss's function)
+  statics = 2,      ///< ax = F and aw = C without damping, inertia terms or constraints (Z_s)
+};
+
+/// Where the rod of element/node index lies: rod r, local index.
+RODSWARM_HD inline int rod_of_node(Shape s, int j) { return j / (s.N + 1); }
+RODSWARM_HD inline int rod_of_element(Shape s, int i) { return i / s.N; }
+
+template <class Real>
+RODSWARM_HD inline Real node_radius(const MemberData<Real>& d, Shape s, int j) {
+  const int r = rod_of_node(s, j), k = j - r * (s.N + 1), e = r * s.N + k;
+  if (k == 0) return d.radius[e];
+  if (k == s.N) return d.radius[e - 1];
+  return Real(0.5) * (d.radius[e - 1] + d.radius[e]);
+}
+
+/// Mass of node j and inertia diagonal of element i under the member's mass rule.
+template <class Real>
+RODSWARM_HD inline Real element_mass(const MemberData<Real>& d, const Scratch<Real>& c, int i) {
+  const Params<Real>& p = *d.p;
+  const Real l = p.mass_rule == MassRule::conserved ? d.l0[i] : c.lh[i];
+  return p.rho * circle(d.radius[i]).A * l;
+}
+template <class Real>
+RODSWARM_HD inline Vec3<Real> element_inertia(const MemberData<Real>& d, const Scratch<Real>& c, int i) {
+  const Params<Real>& p = *d.p;
+  const Real l = p.mass_rule == MassRule::conserved ? d.l0[i] : c.lh[i];
+  const Section<Real> sec = circle(d.radius[i]);
+  return {p.rho * l * sec.I1, p.rho * l * sec.I1, p.rho * l * sec.I3};
+}
+
+/// Voronoi stiffness: the element stiffnesses averaged with the rest lengths as weights.
+template <class Real>
+RODSWARM_HD inline Vec3<Real> voronoi_stiffness(const MemberData<Real>& d, const Scratch<Real>& c, int e) {
+  const Real la = c.lh[e], lb = c.lh[e + 1];
+  const Vec3<Real> Ba = bend_stiffness(*d.p, circle(d.radius[e])), Bb = bend_stiffness(*d.p, circle(d.radius[e + 1]));
+  return (Real(1) / (la + lb)) * (la * Ba + lb * Bb);
+}
+
+/// Pass 0: rest lengths at t, growth zone, midpoint arc lengths (one participant per rod for the prefix sum).
+template <class Real, class Loop>
+RODSWARM_HD void rest_pass(const MemberData<Real>& d, StateRef<Real> y, Real t, Scratch<Real> c, const Loop& loop) {
+  const Params<Real>& p = *d.p;
+  const Shape s = shape_of(p);
+  loop.for_each(s.R, [&](int r) {
+    Real L0 = 0;
+    for (int k = 0; k < s.N; ++k) L0 += d.l0[r * s.N + k];
+    Real s0 = 0, sc = 0;
+    for (int k = 0; k < s.N; ++k) {
+      const int i = r * s.N + k;
+      // Without a growth law nothing grows: rest lengths stay and curvature_rate has no effect.
+      const bool in_zone = p.growth != GrowthLaw::none && s0 + Real(0.5) * d.l0[i] > L0 * (Real(1) - p.growth_zone);
+      c.zone[i] = in_zone ? Real(1) : Real(0);
+      c.lh[i] = growth_factor(p, t, in_zone, y.g[i]) * d.l0[i];
+      c.s_mid[i] = sc + Real(0.5) * c.lh[i];
+      s0 += d.l0[i];
+      sc += c.lh[i];
+    }
+  });
+  loop.sync_or(false);
+}
+
+/// Contact force on node j from the plane and the obstacle, with the friction moment about the node.
+template <class Real>
+RODSWARM_HD void node_contact(const MemberData<Real>& d, StateRef<Real> y, Shape s, int j, Vec3<Real>& force,
+                              Vec3<Real>& moment) {
+  const Params<Real>& p = *d.p;
+  const Vec3<Real> x = load3(y.x + 3 * j), v = load3(y.v + 3 * j);
+  const Real rj = node_radius(d, s, j);
+  if (p.plane) {
+    const Vec3<Real> nu = load3(p.plane_normal);
+    const Real gap = dot(nu, x - load3(p.plane_point)) - rj;
+    if (gap < 0) {
+      const Real N = penalty_force(p, -gap, dot(nu, v));
+      // Adjacent elements of the node: their mean lab angular velocity and mean d3.
+      const int r = rod_of_node(s, j), k = j - r * (s.N + 1);
+      const int e0 = k > 0 ? r * s.N + k - 1 : r * s.N + k, e1 = k < s.N ? r * s.N + k : r * s.N + k - 1;
+      const Mat3<Real> Qa = load9(y.Q + 9 * e0), Qb = load9(y.Q + 9 * e1);
+      const Vec3<Real> wlab =
+          Real(0.5) * (transpose_times(Qa, load3(y.w + 3 * e0)) + transpose_times(Qb, load3(y.w + 3 * e1)));
+      const Vec3<Real> arm = (-rj) * nu;
+      Vec3<Real> u = v + cross(wlab, arm);
+      u = u - dot(nu, u) * nu;
+      Vec3<Real> a = Real(0.5) * (Qa.row(2) + Qb.row(2));
+      a = a - dot(a, nu) * nu;
+      const Real la = norm(a);
+      Vec3<Real> f{0, 0, 0};
+      if (la < Real(1e-12)) {
+        const Real us = norm(u);
+        if (us > 0) f = (-N * friction_coefficient(p.mu_static[2], p.mu_kinetic[2], us, p.slip_velocity) / us) * u;
+      } else {
+        a = (Real(1) / la) * a;
+        const Vec3<Real> b = cross(nu, a);
+        const Real ua = dot(a, u), ub = dot(b, u);
+        const int ax = ua > 0 ? 0 : 1;
+        const Real fa = friction_coefficient(p.mu_static[ax], p.mu_kinetic[ax], ua < 0 ? -ua : ua, p.slip_velocity);
+        const Real fb = friction_coefficient(p.mu_static[2], p.mu_kinetic[2], ub < 0 ? -ub : ub, p.slip_velocity);
+        const Real sa = ua > 0 ? Real(1) : (ua < 0 ? Real(-1) : Real(0));
+        const Real sb = ub > 0 ? Real(1) : (ub < 0 ? Real(-1) : Real(0));
+        f = (-N * fa * sa) * a + (-N * fb * sb) * b;
+      }
+      force = force + N * nu + f;
+      moment = moment + cross(arm, f);
+    }
+  }
+  if (p.obstacle != Obstacle::none) {
+    Vec3<Real> dvec = x - load3(p.obstacle_center);
+    if (p.obstacle == Obstacle::cylinder) {
+      const Vec3<Real> ax = load3(p.obstacle_axis);
+      dvec = dvec - dot(dvec, ax) * ax;
+    }
+    const Real dist = norm(dvec);
+    const Real gap = dist - p.obstacle_radius - rj;
+    if (gap < 0 && dist > 0) {
+      const Vec3<Real> nu = (Real(1) / dist) * dvec;
+      force = force + penalty_force(p, -gap, dot(nu, v)) * nu;
+    }
+  }
+}
+
+/// Whether elements a and b of a member may touch (not the same or adjacent element of one rod, outside the
+/// pi (r_a + r_b)/2 exclusion window along one rod).
+template <class Real>
+RODSWARM_HD inline bool contact_pair(const MemberData<Real>& d, const Scratch<Real>& c, Shape s, int a, int b) {
+  if (a == b) return false;
+  if (rod_of_element(s, a) != rod_of_element(s, b)) return true;
+  const int gap = a > b ? a - b : b - a;
+  if (gap <= 1) return false;
+  const Real ds = c.s_mid[a] > c.s_mid[b] ? c.s_mid[a] - c.s_mid[b] : c.s_mid[b] - c.s_mid[a];
+  return ds > pi<Real>() * (d.radius[a] + d.radius[b]) / Real(2);
+}
+
+/// Self and rod-rod contact force on node j, gathered from every pair its (one or two) elements take part in.
+template <class Real>
+RODSWARM_HD Vec3<Real> node_self_contact(const MemberData<Real>& d, StateRef<Real> y, const Scratch<Real>& c, Shape s,
+                                         int j) {
+  const Params<Real>& p = *d.p;
+  Vec3<Real> f{0, 0, 0};
+  const int r = rod_of_node(s, j), k = j - r * (s.N + 1);
+  for (int side = 0; side < 2; ++side) {
+    const int kl = side == 0 ? k - 1 : k;  // local element with node j as its second (side 0) or first node
+    if (kl < 0 || kl >= s.N) continue;
+    const int a = r * s.N + kl;
+    const int na = r * (s.N + 1) + kl;  // first node of element a
+    const Vec3<Real> p1 = load3(y.x + 3 * na), q1 = load3(y.x + 3 * (na + 1));
+    const Vec3<Real> v1 = load3(y.v + 3 * na), w1 = load3(y.v + 3 * (na + 1));
+    for (int b = 0; b < s.elements(); ++b) {
+      if (!contact_pair(d, c, s, a, b)) continue;
+      const int nb = rod_of_element(s, b) * (s.N + 1) + (b - rod_of_element(s, b) * s.N);
+      const Vec3<Real> p2 = load3(y.x + 3 * nb), q2 = load3(y.x + 3 * (nb + 1));
+      Real sa, tb;
+      closest_segment_params(p1, q1, p2, q2, sa, tb);
+      const Vec3<Real> pa = p1 + sa * (q1 - p1), pb = p2 + tb * (q2 - p2);
+      const Vec3<Real> dvec = pa - pb;
+      const Real dist = norm(dvec);
+      const Real gap = dist - d.radius[a] - d.radius[b];
+      if (gap >= 0 || dist <= 0) continue;
+      const Vec3<Real> nu = (Real(1) / dist) * dvec;
+      const Vec3<Real> va = v1 + sa * (w1 - v1);
+      const Vec3<Real> vb = load3(y.v + 3 * nb) + tb * (load3(y.v + 3 * (nb + 1)) - load3(y.v + 3 * nb));
+      const Real N = penalty_force(p, -gap, dot(va - vb, nu));
+      f = f + ((side == 0 ? sa : Real(1) - sa) * N) * nu;
+    }
+  }
+  return f;
+}
+
+/// Pass 1: per-node masses and contact, per-element stretch/shear, per-Voronoi bend/twist.
+template <class Real, class Loop>
+RODSWARM_HD void strain_pass(const MemberData<Real>& d, StateRef<Real> y, Real t, Scratch<Real> c, Real* gdot,
+                             const Loop& loop) {
+  const Params<Real>& p = *d.p;
+  const Shape s = shape_of(p);
+  const bool contact = p.contact_stiffness > 0;
+  loop.for_each(s.nodes(), [&](int j) {
+    const int r = rod_of_node(s, j), k = j - r * (s.N + 1), e = r * s.N + k;
+    c.mass[j] =
+        Real(0.5) * ((k > 0 ? element_mass(d, c, e - 1) : Real(0)) + (k < s.N ? element_mass(d, c, e) : Real(0)));
+    Vec3<Real> f{0, 0, 0}, m{0, 0, 0};
+    if (contact) {
+      node_contact(d, y, s, j, f, m);
+      if (p.self_contact) f = f + node_self_contact(d, y, c, s, j);
+    }
+    store3(c.cforce + 3 * j, f);
+    store3(c.cmoment + 3 * j, m);
+  });
+  loop.for_each(s.elements(), [&](int i) {
+    const int r = rod_of_element(s, i), j = i + r;  // first node
+    const Vec3<Real> l = load3(y.x + 3 * (j + 1)) - load3(y.x + 3 * j);
+    const Mat3<Real> Q = load9(y.Q + 9 * i);
+    const Real lh = c.lh[i];
+    const Real e = norm(l) / lh;
+    const Vec3<Real> Ql = Q * l;
+    const Vec3<Real> sigma = (Real(1) / lh) * Ql - Vec3<Real>{0, 0, 1};
+    const Section<Real> sec = circle(d.radius[i]);
+    const Vec3<Real> n = times_diag(shear_stiffness(p, sec), sigma - load3(d.sigma_hat + 3 * i));
+    c.dil[i] = e;
+    if (p.law == Law::pyelastica) {
+      store3(c.nlab + 3 * i, (Real(1) / e) * transpose_times(Q, n));
+      store3(c.couple + 3 * i, lh * cross((Real(1) / (e * lh)) * Ql, n));  // (Q t x n) l^
+    } else {
+      store3(c.nlab + 3 * i, transpose_times(Q, n));
+      store3(c.couple + 3 * i, cross(Ql, n));
+    }
+    if (gdot)
+      gdot[i] = p.growth == GrowthLaw::lockhart && c.zone[i] > 0 ? lockhart_rate(p, y.g[i], n.z, sec.A) : Real(0);
+  });
+  loop.for_each(s.voronoi(), [&](int k) {
+    const int r = k / (s.N - 1), e = k + r;  // element on the left of Voronoi point k
+    const Mat3<Real> Qa = load9(y.Q + 9 * e), Qb = load9(y.Q + 9 * (e + 1));
+    const Real Dh = Real(0.5) * (c.lh[e] + c.lh[e + 1]);
+    const Vec3<Real> kappa = (Real(1) / Dh) * so3_log(times_transpose(Qa, Qb));
+    const Vec3<Real> kh =
+        load3(d.kappa_hat0 + 3 * k) + (c.zone[e] > 0 || c.zone[e + 1] > 0 ? t : Real(0)) * load3(p.curvature_rate);
+    Vec3<Real> tau = times_diag(voronoi_stiffness(d, c, e), kappa - kh);
+    if (p.law == Law::pyelastica) {
+      // Voronoi dilatation from the positions (c.dil is being written by the element loop of this pass).
+      const int j = e + r;
+      const Real la = norm(load3(y.x + 3 * (j + 1)) - load3(y.x + 3 * j));
+      const Real lb = norm(load3(y.x + 3 * (j + 2)) - load3(y.x + 3 * (j + 1)));
+      const Real eps = Real(0.5) * (la + lb) / Dh;
+      tau = (Real(1) / (eps * eps * eps)) * tau;
+    }
+    store3(c.tau + 3 * k, tau);
+    store3(c.kxt + 3 * k, Dh * cross(kappa, tau));
+  });
+  loop.sync_or(false);
+}
+
+/// Half-Voronoi clamp couple on the end element of rod r at end `end` (0 or 1), and its energy.
+template <class Real>
+RODSWARM_HD Vec3<Real> clamp_couple(const MemberData<Real>& d, StateRef<Real> y, const Scratch<Real>& c, int r, int end,
+                                    Real t, Real* energy = nullptr) {
+  const Params<Real>& p = *d.p;
+  const Shape s = shape_of(p);
+  const int i = r * s.N + (end == 0 ? 0 : s.N - 1);
+  const Mat3<Real> Qc = clamp_state(p, d.clamp + clamp_size * r, end, t).Q;
+  const Mat3<Real> Q = load9(y.Q + 9 * i);
+  const Real Dh = Real(0.5) * c.lh[i];
+  const Vec3<Real> kappa = (Real(1) / Dh) * so3_log(end == 0 ? times_transpose(Qc, Q) : times_transpose(Q, Qc));
+  const Vec3<Real> B = bend_stiffness(p, circle(d.radius[i]));
+  const Vec3<Real> tau = times_diag(B, kappa);
+  if (energy) *energy += Real(0.5) * Dh * dot(kappa, tau);
+  const Vec3<Real> half = (Real(0.5) * Dh) * cross(kappa, tau);
+  return end == 0 ? half - tau : half + tau;
+}
+
+/// Pass 2: node accelerations (forces in `statics`) and element angular accelerations (couples in `statics`).
+/// `alpha` is the Baumgarte rate of Gauss-imposed constraints.
+template <class Real, class Loop>
+RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real t, Scratch<Real> c, Mode mode,
+                               Real alpha, Real* ax, Real* aw, const Loop& loop) {
+  const Params<Real>& p = *d.p;
+  const Shape s = shape_of(p);
+  const bool dyn = mode != Mode::statics;
+  loop.for_each(s.nodes(), [&](int j) {
+    const int r = rod_of_node(s, j), k = j - r * (s.N + 1), e = r * s.N + k;
+    Vec3<Real> F = load3(c.cforce + 3 * j);
+    if (k < s.N) F = F + load3(c.nlab + 3 * e);
+    if (k > 0) F = F - load3(c.nlab + 3 * (e - 1));
+    const Real m = c.mass[j];
+    F = F + m * load3(p.g);
+    const Real lumped = Real(0.5) * ((k > 0 ? c.lh[e - 1] : Real(0)) + (k < s.N ? c.lh[e] : Real(0)));
+    F = F + lumped * load3(p.force_density);
+    if (k == 0) F = F + load3(p.force0);
+    if (k == s.N) F = F + load3(p.force1);
+    const Vec3<Real> v = load3(y.v + 3 * j);
+    if (!dyn) {
+      store3(ax + 3 * j, F);
+      return;
+    }
+    F = F - (p.damping_force * m) * v;
+    Vec3<Real> a = (Real(1) / m) * F;
+    if (mode == Mode::constrained) {
+      const EndKind kind = k == 0 ? p.end0 : (k == s.N ? p.end1 : EndKind::free);
+      if (holds_position(kind)) {
+        const ClampState<Real> cs = clamp_state(p, d.clamp + clamp_size * r, k == 0 ? 0 : 1, t);
+        a = cs.a;
+        if (p.constraints == ConstraintMethod::gauss)
+          a = a - (Real(2) * alpha) * (v - cs.v) - (alpha * alpha) * (load3(y.x + 3 * j) - cs.x);
+      } else if (p.surface != Surface::none) {
+        const SurfaceRow<Real> row = surface_row(p, load3(y.x + 3 * j), v);
+        const Real b = -row.vHv - Real(2) * alpha * dot(row.grad, v) - alpha * alpha * row.phi;
+        a = a + ((b - dot(row.grad, a)) / dot(row.grad, row.grad)) * row.grad;
+      }
+    }
+    store3(ax + 3 * j, a);
+  });
+  loop.for_each(s.elements(), [&](int i) {
+    const int r = rod_of_element(s, i), k = i - r * s.N, j = i + r;
+    const int vk = r * (s.N - 1) + k;  // Voronoi point on the right of element i
+    const Mat3<Real> Q = load9(y.Q + 9 * i);
+    Vec3<Real> C = load3(c.couple + 3 * i);
+    if (k < s.N - 1) C = C + load3(c.tau + 3 * vk) + Real(0.5) * load3(c.kxt + 3 * vk);
+    if (k > 0) C = C - load3(c.tau + 3 * (vk - 1)) + Real(0.5) * load3(c.kxt + 3 * (vk - 1));
+    if (k == 0 && holds_frame(p.end0)) C = C + clamp_couple(d, y, c, r, 0, t);
+    if (k == s.N - 1 && holds_frame(p.end1)) C = C + clamp_couple(d, y, c, r, 1, t);
+    Vec3<Real> ext = c.lh[i] * load3(p.couple_density);
+    if (k == 0) ext = ext + load3(p.couple0);
+    if (k == s.N - 1) ext = ext + load3(p.couple1);
+    // Friction moments of the element's two nodes, halved where a node has two elements.
+    ext = ext + (k == 0 ? Real(1) : Real(0.5)) * load3(c.cmoment + 3 * j) +
+          (k == s.N - 1 ? Real(1) : Real(0.5)) * load3(c.cmoment + 3 * (j + 1));
+    C = C + Q * ext;
+    if (!dyn) {
+      store3(aw + 3 * i, C);
+      return;
+    }
+    const Vec3<Real> J = element_inertia(d, c, i);
+    const Vec3<Real> w = load3(y.w + 3 * i);
+    Vec3<Real> Jw = times_diag(J, w);
+    C = C - p.damping_torque * Jw;
+    Vec3<Real> wd;
+    if (p.law == Law::pyelastica) {
+      const Real e = c.dil[i];
+      const Vec3<Real> l = load3(y.x + 3 * (j + 1)) - load3(y.x + 3 * j);
+      const Vec3<Real> dv = load3(y.v + 3 * (j + 1)) - load3(y.v + 3 * j);
+      const Real edot = dot(l, dv) / (norm(l) * c.lh[i]);
+      C = C + cross((Real(1) / e) * Jw, w) + (edot / (e * e)) * Jw;
+      wd = Vec3<Real>{e * C.x / J.x, e * C.y / J.y, e * C.z / J.z};
+    } else {
+      C = C + cross(Jw, w);
+      wd = Vec3<Real>{C.x / J.x, C.y / J.y, C.z / J.z};
+    }
+    store3(aw + 3 * i, wd);
+  });
+  loop.sync_or(false);
+}
+
+/// All three passes: accelerations (or forces and couples in `statics`) at state y and time t.
+template <class Real, class Loop>
+RODSWARM_HD void evaluate(const MemberData<Real>& d, StateRef<Real> y, Real t, Scratch<Real> c, Mode mode, Real alpha,
+                          Real* ax, Real* aw, Real* gdot, const Loop& loop) {
+  rest_pass(d, y, t, c, loop);
+  strain_pass(d, y, t, c, gdot, loop);
+  assemble_pass(d, y, t, c, mode, alpha, ax, aw, loop);
+}
+
+}  // namespace rodswarm::cosserat

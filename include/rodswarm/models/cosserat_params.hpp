@@ -1,0 +1,147 @@
+/// @file cosserat_params.hpp
+/// Parameters of one member of the discrete 3D Cosserat rod ensemble (stretch, shear, bend, twist), with growth
+/// (Xue, Qu & Chen 2015, shared/seeds/001_...), Gauss/Udwadia-Kalaba constraints and penalty contact. The
+/// conventions are those of shared/design/models/cosserat.md, section 0:
+///   - directors as ROWS of Q = [d1; d2; d3], v_body = Q v_lab; d3 is the section normal;
+///   - angular velocity w and curvature kappa in the BODY frame, dQ/dt = -hat(w) Q;
+///   - SI units throughout.
+///
+/// Layout of one member (section 1.1, staggered): `rods` rods (an assembly, for rod-rod contact), each with n
+/// elements, n + 1 nodes and n - 1 Voronoi points. Rod r owns nodes [r (n+1), (r+1)(n+1)), elements [r n, (r+1) n)
+/// and Voronoi points [r (n-1), (r+1)(n-1)) of the member. Boundary conditions apply to every rod of the member:
+/// end0 to node 0 of each rod, end1 to node n.
+///
+/// Plain and trivially copyable: the same struct lives on the host and in device buffers. Arrays that vary along
+/// a rod (rest lengths, radii, rest strains) live in the ensemble (ensemble/cosserat_ensemble.hpp).
+#pragma once
+
+#include "rodswarm/common.hpp"
+
+namespace rodswarm::cosserat {
+
+/// Constitutive law (note section 1.3).
+enum class Law : int {
+  variational = 0,  ///< (V) Simo / XQC eq. (26): n = S (sigma - sigma^), tau = B (kappa - kappa^). Default.
+  pyelastica = 1,   ///< (P) PyElastica's incompressible dilatation scaling: only for comparing with PyElastica
+};
+
+/// Time integrator (note section 1.6).
+enum class Scheme : int {
+  verlet = 0,  ///< position Verlet (PyElastica "PositionVerlet"): one force evaluation, second order
+  rk4 = 1,     ///< RKMK4: classical RK4 on (x, v, Theta, w, growth), Q = exp(-hat Theta) Q_n; fourth order
+};
+
+/// Boundary condition of one end (note section 1.5).
+enum class EndKind : int {
+  free = 0,
+  clamped = 1,     ///< x fixed, plus the half-Voronoi boundary couple between the clamp frame and the end element
+  pinned = 2,      ///< x fixed only
+  prescribed = 3,  ///< a clamp that moves: x_c(t) = x_c0 + u t + a sin(2 pi f t), frame turned about its d3
+};
+
+/// How fixed and prescribed end positions are imposed.
+enum class ConstraintMethod : int {
+  overwrite = 0,  ///< x, v set every stage (PyElastica's way); the reaction is implicit
+  gauss = 1,      ///< Udwadia-Kalaba: the constraint force that minimises Gauss's function (note section 3.2)
+};
+
+/// Growth law of the rest lengths (note section 2). g_i = l^_i(t) / l^_i(0) per element.
+enum class GrowthLaw : int {
+  none = 0,
+  exponential = 1,  ///< g = exp(rate t) in the growth zone
+  table = 2,        ///< g(t) piecewise linear through (growth_time[k], growth_value[k]) in the growth zone
+  lockhart = 3,     ///< dg/dt = g phi max(0, n3/A^ - yield) per element (Lockhart 1965), n3 the axial force
+};
+
+/// How mass follows growth (note section 2, "Mass and stiffness").
+enum class MassRule : int {
+  density = 0,    ///< rho A^ per unit reference length is constant: mass grows with l^
+  conserved = 1,  ///< each element keeps its initial mass: the density drops as it grows
+};
+
+/// A rigid obstacle besides the plane.
+enum class Obstacle : int { none = 0, sphere = 1, cylinder = 2 };
+
+/// A surface every free node is confined to by Udwadia-Kalaba (note section 3.2, diagonal A M^-1 A^T).
+enum class Surface : int { none = 0, plane = 1, sphere = 2, cylinder = 3 };
+
+inline constexpr int max_growth_table = 8;
+/// Reals per rod of clamp data: x_c0 (3), Q_c0 (9), x_c1 (3), Q_c1 (9) at t = 0.
+inline constexpr int clamp_size = 24;
+
+template <class Real>
+struct Params {
+  int n = 0;     ///< elements per rod (>= 2)
+  int rods = 1;  ///< rods in the member (an assembly when > 1)
+  Law law = Law::variational;
+  Scheme scheme = Scheme::verlet;
+  EndKind end0 = EndKind::free;
+  EndKind end1 = EndKind::free;
+  ConstraintMethod constraints = ConstraintMethod::overwrite;
+
+  // material (per unit volume; section geometry per element lives in the ensemble)
+  Real rho = 0;          ///< density [kg/m^3]
+  Real E = 0;            ///< Young's modulus [Pa]
+  Real G = 0;            ///< shear modulus [Pa] (not derived from a Poisson ratio here)
+  Real shear_coeff = 1;  ///< kappa_s: S = diag(kappa_s G A, kappa_s G A, E A); state it in every test
+
+  // loads (lab frame unless said otherwise)
+  Real damping_force = 0;              ///< nu_f: force -nu_f m_j v_j on every node [1/s]
+  Real damping_torque = 0;             ///< nu_t: couple -nu_t J_i w_i on every element [1/s]
+  Real g[3] = {0, 0, 0};               ///< gravitational acceleration [m/s^2]
+  Real force0[3] = {0, 0, 0};          ///< force on node 0 of each rod [N]
+  Real force1[3] = {0, 0, 0};          ///< force on node n of each rod [N]
+  Real couple0[3] = {0, 0, 0};         ///< couple on element 0 of each rod, lab frame [N m]
+  Real couple1[3] = {0, 0, 0};         ///< couple on element n-1 of each rod, lab frame [N m]
+  Real force_density[3] = {0, 0, 0};   ///< distributed force per unit reference length, lumped on nodes [N/m]
+  Real couple_density[3] = {0, 0, 0};  ///< distributed couple per unit reference length, lab frame [N m/m]
+
+  // prescribed ends (clamp positions and frames at t = 0 live in the ensemble, one set per rod)
+  Real end_velocity0[3] = {0, 0, 0};   ///< prescribed: u of x_c(t) at end 0 [m/s]
+  Real end_velocity1[3] = {0, 0, 0};   ///< prescribed: u at end 1
+  Real end_amplitude0[3] = {0, 0, 0};  ///< prescribed: a of x_c(t) at end 0 [m]
+  Real end_amplitude1[3] = {0, 0, 0};  ///< prescribed: a at end 1
+  Real end_frequency0 = 0;             ///< prescribed: f at end 0 [Hz]
+  Real end_frequency1 = 0;             ///< prescribed: f at end 1
+  Real end_twist_rate0 = 0;            ///< prescribed: clamp frame turns about its d3 at this rate [rad/s]
+  Real end_twist_rate1 = 0;            ///< prescribed: at end 1
+  Real baumgarte = 0;                  ///< gauss: alpha = beta of the stabilisation; 0 means 1/(5 dt)
+
+  // growth (section 2)
+  GrowthLaw growth = GrowthLaw::none;
+  MassRule mass_rule = MassRule::density;
+  Real growth_rate = 0;   ///< exponential: rate [1/s]
+  Real growth_zone = 1;   ///< fraction of the rod, measured back from end 1, that grows (1: all of it)
+  int growth_points = 0;  ///< table: points used
+  Real growth_time[max_growth_table] = {};
+  Real growth_value[max_growth_table] = {};
+  Real lockhart_phi = 0;               ///< lockhart: extensibility phi [1/(Pa s)]
+  Real lockhart_yield = 0;             ///< lockhart: yield stress Y [Pa]
+  Real curvature_rate[3] = {0, 0, 0};  ///< d(kappa^)/dt on the Voronoi points of the growth zone, body [1/(m s)]
+
+  // contact (section 4.1, penalty)
+  Real contact_stiffness = 0;  ///< k_c [N/m^p]; 0 disables every contact
+  Real contact_damping = 0;    ///< c_c: -c_c min(0, v_n) n^ while penetrating [N s/m]
+  Real contact_exponent = 1;   ///< p: 1 (linear) or 1.5 (Hertz-like)
+  bool plane = false;          ///< a ground plane
+  Real plane_point[3] = {0, 0, 0};
+  Real plane_normal[3] = {0, 0, 1};
+  Real mu_static[3] = {0, 0, 0};    ///< plane friction: (forward along +d3, backward, lateral)
+  Real mu_kinetic[3] = {0, 0, 0};   ///< plane friction: (forward, backward, lateral)
+  Real slip_velocity = Real(1e-4);  ///< v_eps: regularisation speed of Coulomb friction [m/s]
+  Obstacle obstacle = Obstacle::none;
+  Real obstacle_center[3] = {0, 0, 0};  ///< sphere centre, or a point on the cylinder's axis
+  Real obstacle_axis[3] = {0, 0, 1};    ///< cylinder axis (unit)
+  Real obstacle_radius = 0;
+  bool self_contact = false;  ///< element-element contact within and between the member's rods
+
+  // surface confinement (section 3.2)
+  Surface surface = Surface::none;
+  Real surface_point[3] = {0, 0, 0};   ///< plane point, sphere centre or point on the cylinder axis
+  Real surface_normal[3] = {0, 0, 1};  ///< plane normal or cylinder axis (unit)
+  Real surface_radius = 0;
+
+  Real divergence_bound = 0;  ///< |x_j| above this or a non-finite value: diverged
+};
+
+}  // namespace rodswarm::cosserat

@@ -1,0 +1,121 @@
+/// @file cosserat_cuda_backend.cu
+/// CUDA backend for Cosserat ensembles. The ensemble is resident: load() uploads it once, advance() moves only
+/// the step targets, store() brings the state back at a save point. Each member is advanced by one thread block
+/// (cosserat_advance_block.cu); the grid is capped at a few blocks per SM, each with its own workspace slice.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "cosserat_kernels.cuh"
+#include "device_buffer.cuh"
+#include "rodswarm/cosserat_backend.hpp"
+
+namespace rodswarm {
+namespace {
+
+/// Threads per block for members of up to max_nodes nodes: one per node, whole warps, 32 to 256.
+int block_threads(int max_nodes) {
+  const int warps = (max_nodes + 31) / 32;
+  return std::min(256, std::max(32, 32 * warps));
+}
+
+template <class Real>
+class CudaCosseratBackend final : public CosseratBackend<Real> {
+ public:
+  CudaCosseratBackend() {
+    if (cuda_device_count() == 0) throw std::runtime_error("no CUDA device is available");
+    RODSWARM_CUDA_CHECK(cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, 0));
+  }
+
+  std::string description() const override {
+    return "cuda (" + cuda_device_name() + ", block per member, " + std::to_string(threads_) + " threads)";
+  }
+
+  void load(const cosserat::Ensemble<Real>& e) override {
+    members_ = e.members();
+    node_offset_.upload(e.node_offset);
+    element_offset_.upload(e.element_offset);
+    voronoi_offset_.upload(e.voronoi_offset);
+    rod_offset_.upload(e.rod_offset);
+    params_.upload(e.params);
+    dt_.upload(e.dt);
+    rest_length0_.upload(e.rest_length0);
+    radius_.upload(e.radius);
+    rest_sigma_.upload(e.rest_sigma);
+    rest_kappa_.upload(e.rest_kappa);
+    clamp_.upload(e.clamp);
+    x_.upload(e.x);
+    v_.upload(e.v);
+    Q_.upload(e.Q);
+    w_.upload(e.w);
+    growth_.upload(e.growth);
+    steps_.upload(e.steps_done);
+    status_.upload(e.status);
+    int max_work = 0;
+    for (const auto& p : e.params)
+      max_work = std::max(max_work, cosserat::workspace_size(p.scheme, cosserat::shape_of(p)));
+    threads_ = block_threads(e.max_nodes());
+    blocks_ = static_cast<int>(std::min<std::int64_t>(std::max<std::int64_t>(members_, 1), 8LL * sms_));
+    stride_ = max_work;
+    pool_.resize(static_cast<std::size_t>(blocks_) * static_cast<std::size_t>(stride_));
+  }
+
+  void advance(const std::vector<std::int64_t>& target) override {
+    if (members_ == 0) return;
+    target_.upload(target);
+    launch_cosserat_advance(view(), target_.data(), pool_.data(), stride_, blocks_, threads_, nullptr);
+    RODSWARM_CUDA_CHECK(cudaDeviceSynchronize());
+  }
+
+  void store(cosserat::Ensemble<Real>& e) override {
+    x_.download(e.x);
+    v_.download(e.v);
+    Q_.download(e.Q);
+    w_.download(e.w);
+    growth_.download(e.growth);
+    steps_.download(e.steps_done);
+    status_.download(e.status);
+  }
+
+ private:
+  cosserat::EnsembleView<Real> view() {
+    return cosserat::EnsembleView<Real>{members_,
+                                        node_offset_.data(),
+                                        element_offset_.data(),
+                                        voronoi_offset_.data(),
+                                        rod_offset_.data(),
+                                        params_.data(),
+                                        dt_.data(),
+                                        rest_length0_.data(),
+                                        radius_.data(),
+                                        rest_sigma_.data(),
+                                        rest_kappa_.data(),
+                                        clamp_.data(),
+                                        x_.data(),
+                                        v_.data(),
+                                        Q_.data(),
+                                        w_.data(),
+                                        growth_.data(),
+                                        steps_.data(),
+                                        status_.data()};
+  }
+
+  int sms_ = 1, threads_ = 32, blocks_ = 1;
+  std::int64_t members_ = 0, stride_ = 0;
+  DeviceBuffer<std::int64_t> node_offset_, element_offset_, voronoi_offset_, rod_offset_, steps_, target_;
+  DeviceBuffer<cosserat::Params<Real>> params_;
+  DeviceBuffer<Real> dt_, rest_length0_, radius_, rest_sigma_, rest_kappa_, clamp_, x_, v_, Q_, w_, growth_, pool_;
+  DeviceBuffer<std::uint8_t> status_;
+};
+
+}  // namespace
+
+template <class Real>
+std::unique_ptr<CosseratBackend<Real>> make_cuda_cosserat_backend(const CudaOptions&) {
+  return std::make_unique<CudaCosseratBackend<Real>>();
+}
+
+template std::unique_ptr<CosseratBackend<double>> make_cuda_cosserat_backend<double>(const CudaOptions&);
+template std::unique_ptr<CosseratBackend<float>> make_cuda_cosserat_backend<float>(const CudaOptions&);
+
+}  // namespace rodswarm
