@@ -28,7 +28,10 @@ void add_compare_verb(CLI::App& app, int& exit_code) {
       const CompareReport report = std::visit(
           [&](const auto& job) {
             const auto members = options->members > 0 ? options->members : job.compare.members;
-            if constexpr (std::is_same_v<std::decay_t<decltype(job)>, NishinariJob>) {
+            using Job = std::decay_t<decltype(job)>;
+            if constexpr (std::is_same_v<Job, CosseratJob>) {
+              return compare_cosserat(job, run, members);
+            } else if constexpr (std::is_same_v<Job, NishinariJob>) {
               return compare_nishinari(job, run, members);
             } else {
               return compare_greenspan(job, run, members);

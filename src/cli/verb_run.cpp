@@ -8,7 +8,9 @@
 #include "cli/job_options.hpp"
 #include "cli/verbs.hpp"
 #include "driver/checkpointed_run.hpp"
+#include "driver/cosserat_driver.hpp"
 #include "driver/nishinari_driver.hpp"
+#include "io/xdmf_writer.hpp"
 #include "driver/progress.hpp"
 #include "io/results.hpp"
 
@@ -41,11 +43,19 @@ void add_run_verb(CLI::App& app, int& exit_code) {
       run.progress = !options->quiet && ProgressBar::stderr_is_terminal();
       std::string path;
       std::int64_t size = 0;
+      bool xdmf = false;
       const CheckpointedReport checkpointed = std::visit(
           [&](const auto& job) {
             path = options->job.output_path(job);
             size = job.size();
-            if constexpr (std::is_same_v<std::decay_t<decltype(job)>, NishinariJob>) {
+            using Job = std::decay_t<decltype(job)>;
+            if constexpr (std::is_same_v<Job, CosseratJob>) {
+              xdmf = job.output.xdmf;
+              CheckpointedReport out = run_cosserat_checkpointed(job, run, path, options->checkpoint, std::cerr);
+              const std::string warning = describe_stability(out.run.stability, job);
+              if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
+              return out;
+            } else if constexpr (std::is_same_v<Job, NishinariJob>) {
               CheckpointedReport out = run_nishinari_checkpointed(job, run, path, options->checkpoint, std::cerr);
               const std::string warning = describe_stability(out.run.stability, job);
               if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
@@ -65,6 +75,7 @@ void add_run_verb(CLI::App& app, int& exit_code) {
         return exit_runtime;
       }
       write_results(path, report.results);
+      if (xdmf) write_xdmf(path, report.results);
       remove_checkpoints(path);
       std::int64_t singular = 0;
       for (const auto flag : report.results.singular) singular += flag;

@@ -10,6 +10,7 @@
 
 #include "cli/job_options.hpp"
 #include "cli/verbs.hpp"
+#include "driver/cosserat_driver.hpp"
 #include "driver/nishinari_driver.hpp"
 #include "driver/stability_check.hpp"
 #include "rodswarm/gpu/greenspan_footprint.hpp"
@@ -148,6 +149,35 @@ void validate(const NishinariJob& job, const JobOptions&) {
               bytes(series + final_state).c_str());
   std::printf("  CUDA kernel layout: one block per member, %d-thread blocks; the ensemble stays resident\n",
               std::min(256, std::max(32, 32 * ((max_n + 31) / 32))));
+  const std::string warning = describe_stability(check_stability(job), job);
+  if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
+}
+
+void validate(const CosseratJob& job, const JobOptions&) {
+  const auto M = static_cast<double>(job.size());
+  const auto& e = job.members;
+  const int B = e.max_nodes();
+  const auto [max_steps, saves] = steps_and_saves(job);
+  const double real = job.precision == Precision::float32 ? 4 : 8;
+  // Nodes: x, v (6); elements: Q, w, growth, rest length, radius, rest shear (17); Voronoi: rest curvature (3).
+  const double state = (double(e.nodes()) * 6 + double(e.elements()) * 17 + double(e.rest_kappa.size())) * real +
+                       M * (sizeof(cosserat::Params<double>) + 40);
+  const double E = double(cosserat_energy_names().size());
+  const auto& o = job.output;
+  const double per_save = (o.positions ? B * 3 : 0) + (o.velocities ? B * 3 : 0) + (o.directors ? B * 9 : 0) +
+                          (o.energy ? E : 0) + (o.gauss ? 3 : 0);
+  const double results = (M * saves * per_save + M * (B * 3 + E + 3 + 6)) * 8;
+  std::printf("config OK: %s\n", job.source.c_str());
+  std::printf("  model cosserat, scheme %s, precision %s\n", job.scheme == cosserat::Scheme::rk4 ? "rk4" : "verlet",
+              job.precision == Precision::float32 ? "float32" : "float64");
+  std::printf("  members: %lld%s\n", static_cast<long long>(job.size()),
+              job.varied_keys.empty() ? "" : " (ensemble over the keys below)");
+  for (const auto& key : job.varied_keys) std::printf("    %s\n", key.c_str());
+  std::printf("  nodes per member: up to %d (all rods); steps: up to %.0f; saves: %.0f\n", B, max_steps, saves);
+  std::printf("  memory estimate: state %s, results %s in memory and on disk\n", bytes(state).c_str(),
+              bytes(results).c_str());
+  std::printf("  CUDA kernel layout: one block per member, %d-thread blocks; the ensemble stays resident\n",
+              std::min(256, std::max(32, 32 * ((B + 31) / 32))));
   const std::string warning = describe_stability(check_stability(job), job);
   if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
 }

@@ -40,4 +40,12 @@ std::unique_ptr<NishinariBackend<Real>> make_nishinari_backend(BackendKind kind,
 template std::unique_ptr<NishinariBackend<double>> make_nishinari_backend<double>(BackendKind, const CudaOptions&);
 template std::unique_ptr<NishinariBackend<float>> make_nishinari_backend<float>(BackendKind, const CudaOptions&);
 
+template <class Real>
+std::unique_ptr<CosseratBackend<Real>> make_cosserat_backend(BackendKind kind, const CudaOptions& cuda) {
+  return kind == BackendKind::cuda ? make_cuda_cosserat_backend<Real>(cuda) : make_cpu_cosserat_backend<Real>();
+}
+
+template std::unique_ptr<CosseratBackend<double>> make_cosserat_backend<double>(BackendKind, const CudaOptions&);
+template std::unique_ptr<CosseratBackend<float>> make_cosserat_backend<float>(BackendKind, const CudaOptions&);
+
 }  // namespace rodswarm

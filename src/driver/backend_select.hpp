@@ -7,6 +7,7 @@
 #include <string>
 
 #include "rodswarm/backend.hpp"
+#include "rodswarm/cosserat_backend.hpp"
 #include "rodswarm/nishinari_backend.hpp"
 
 namespace rodswarm {
@@ -22,5 +23,8 @@ std::unique_ptr<GreenspanBackend<Real>> make_greenspan_backend(BackendKind kind,
 
 template <class Real>
 std::unique_ptr<NishinariBackend<Real>> make_nishinari_backend(BackendKind kind, const CudaOptions& cuda = {});
+
+template <class Real>
+std::unique_ptr<CosseratBackend<Real>> make_cosserat_backend(BackendKind kind, const CudaOptions& cuda = {});
 
 }  // namespace rodswarm

@@ -10,9 +10,11 @@
 #include "config/config_loader.hpp"
 #include "driver/utc_now.hpp"
 #include "driver/greenspan_driver.hpp"
+#include "driver/cosserat_driver.hpp"
 #include "driver/nishinari_driver.hpp"
 #include "rodswarm/gpu/greenspan_footprint.hpp"
 #include "rodswarm/models/greenspan_stepper.hpp"
+#include "rodswarm/models/cosserat_cost.hpp"
 #include "rodswarm/models/nishinari_cost.hpp"
 
 #ifndef RODSWARM_GIT_COMMIT
@@ -178,7 +180,54 @@ BenchRow run_nishinari_case(const BenchCase& c, BackendKind kind, const BenchOpt
   return row;
 }
 
+/// Cosserat problems: a clamped rod (the material of examples/cosserat/dynamic_cantilever.json) of c.beads - 1
+/// elements released from a bent shape under gravity, by the scheme c.scheme; members differ in their
+/// perturbation so that no two are identical.
+nlohmann::json cosserat_config(const BenchCase& c, std::int64_t members, std::int64_t steps) {
+  const double dt = 2e-5;
+  nlohmann::json cfg = {
+      {"model", "cosserat"},
+      {"params",
+       {{"n", c.beads - 1},
+        {"length", 1.0},
+        {"radius", 0.01},
+        {"density", 1000.0},
+        {"youngs_modulus", 1e6},
+        {"shear_modulus", 1e6 / 3},
+        {"shear_coefficient", 0.9},
+        {"ends", {"clamped", "free"}},
+        {"g", {0.0, -9.81, 0.0}}}},
+      {"initial", {{"kind", "straight"}, {"perturbation", {{"amplitude", 0.02}, {"direction", {1.0, 0.0, 0.0}}}}}},
+      {"integrator", {{"scheme", c.scheme}, {"dt", dt}, {"t_end", dt * double(steps)}}},
+      {"output", {{"fields", nlohmann::json::array()}}}};
+  if (members > 1) {
+    cfg["ensemble"] = {{"mode", "grid"},
+                       {"vary", {{"initial.perturbation.amplitude", {{"linspace", {0.01, 0.03, members}}}}}}};
+  }
+  return cfg;
+}
+
+BenchRow run_cosserat_case(const BenchCase& c, BackendKind kind, const BenchOptions& options,
+                           const DeviceCeilings& ceilings) {
+  const std::int64_t members = scaled(c.members, options.scale);
+  const std::int64_t steps = scaled(kind == BackendKind::cuda ? c.cuda_steps : c.cpu_steps, options.steps_scale);
+  CosseratJob job = parse_cosserat_job(cosserat_config(c, members, steps), "bench");
+  job.precision = options.precision;
+  RunOptions run;
+  run.backend = kind;
+  const RunReport report = run_cosserat(job, run);
+
+  BenchRow row = measured_row(c, kind, options, members, steps, report);
+  row.flop_per_bead_step = cosserat::flops_per_node_step(job.scheme);
+  row.layout = kind == BackendKind::cuda ? "block" : "member/thread";
+  const std::size_t real_bytes = options.precision == Precision::float32 ? sizeof(float) : sizeof(double);
+  row.bytes_per_bead_step = cosserat::global_bytes_per_node_step(real_bytes, static_cast<double>(row.steps_per_launch));
+  place_under_roof(row, ceilings, options.precision);
+  return row;
+}
+
 BenchRow run_case(const BenchCase& c, BackendKind kind, const BenchOptions& options, const DeviceCeilings& ceilings) {
+  if (std::string(c.model) == "cosserat") return run_cosserat_case(c, kind, options, ceilings);
   if (std::string(c.model) == "greenspan") return run_greenspan_case(c, kind, options, ceilings);
   if (std::string(c.model) == "nishinari") return run_nishinari_case(c, kind, options, ceilings);
   throw std::logic_error(std::string("bench: no runner for model '") + c.model + "'");
@@ -220,6 +269,11 @@ const std::vector<BenchCase>& bench_cases() {
       {"nishinari", "n=16", "cartesian", 16, 10'000, 20, 2'000},
       {"nishinari", "n=128", "intrinsic", 128, 1'000, 20, 2'000},
       {"nishinari", "n=128", "cartesian", 128, 1'000, 20, 2'000},
+      // Cosserat: beads = nodes (elements + 1). 1.7e5 and 1.3e5 node-steps per step.
+      {"cosserat", "n=16", "verlet", 17, 10'000, 20, 2'000},
+      {"cosserat", "n=16", "rk4", 17, 10'000, 5, 500},
+      {"cosserat", "n=128", "verlet", 129, 1'000, 20, 2'000},
+      {"cosserat", "n=128", "rk4", 129, 1'000, 5, 500},
   };
   return cases;
 }

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "driver/backend_select.hpp"
+#include "driver/cosserat_driver.hpp"
 #include "driver/nishinari_driver.hpp"
 
 namespace fs = std::filesystem;
@@ -173,6 +174,12 @@ CheckpointedReport run_nishinari_checkpointed(const NishinariJob& job, const Run
                                               const std::string& out_path, const CheckpointOptions& checkpoint,
                                               std::ostream& log) {
   return run_checkpointed(job, options, out_path, checkpoint, log, job.members.max_n(), run_nishinari);
+}
+
+CheckpointedReport run_cosserat_checkpointed(const CosseratJob& job, const RunOptions& options,
+                                             const std::string& out_path, const CheckpointOptions& checkpoint,
+                                             std::ostream& log) {
+  return run_checkpointed(job, options, out_path, checkpoint, log, job.members.max_nodes(), run_cosserat);
 }
 
 void remove_checkpoints(const std::string& out_path) {

@@ -9,6 +9,7 @@
 #include <ostream>
 #include <string>
 
+#include "config/cosserat_job.hpp"
 #include "config/nishinari_job.hpp"
 #include "driver/greenspan_driver.hpp"
 
@@ -39,6 +40,11 @@ CheckpointedReport run_greenspan_checkpointed(const GreenspanJob& job, const Run
 CheckpointedReport run_nishinari_checkpointed(const NishinariJob& job, const RunOptions& options,
                                               const std::string& out_path, const CheckpointOptions& checkpoint,
                                               std::ostream& log);
+
+/// The same for a Cosserat job.
+CheckpointedReport run_cosserat_checkpointed(const CosseratJob& job, const RunOptions& options,
+                                             const std::string& out_path, const CheckpointOptions& checkpoint,
+                                             std::ostream& log);
 
 /// Removes OUT.partial/ after the merged file is written.
 void remove_checkpoints(const std::string& out_path);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "config/cosserat_job.hpp"
 #include "config/greenspan_job.hpp"
 #include "config/nishinari_job.hpp"
 #include "driver/greenspan_driver.hpp"
@@ -43,6 +44,11 @@ CompareReport compare_greenspan(const GreenspanJob& job, const RunOptions& optio
 /// against the field's largest reference value, or against a scale of the member where the field is near zero: (n-1) l
 /// / t_end for velocities, the sum of the energy components' magnitudes for the total energy.
 CompareReport compare_nishinari(const NishinariJob& job, const RunOptions& options, std::int64_t members);
+
+/// Cosserat: the backend against the reference integrating the same discrete system with the same scheme
+/// (docs/cosserat_discretisation.md), at every save: positions, velocities, directors, angular velocities and the
+/// total energy. Default tolerance round-off: float64 1e-8, float32 2e-3.
+CompareReport compare_cosserat(const CosseratJob& job, const RunOptions& options, std::int64_t members);
 
 /// The table as printed by the CLI.
 std::string format_compare(const CompareReport& report);
