@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "running_members.hpp"
 #include "rodswarm/cosserat_backend.hpp"
 #include "rodswarm/integrators/bead_loop.hpp"
 
@@ -28,20 +29,10 @@ class CpuCosseratBackend final : public CosseratBackend<Real> {
       const int w = cosserat::workspace_size(p.scheme, cosserat::shape_of(p));
       max_work = w > max_work ? w : max_work;
     }
-#pragma omp parallel
-    {
-      // Per-thread workspace, sized once for the largest member.
-      std::vector<Real> work(static_cast<std::size_t>(max_work));
-#pragma omp for schedule(dynamic, 4)
-      for (std::int64_t i = 0; i < view.members; ++i) {
-        const std::int64_t todo = target[static_cast<std::size_t>(i)] - view.steps_done[i];
-        if (view.status[i] != status_ok || todo <= 0) continue;
-        const cosserat::Outcome out = cosserat::advance_member(cosserat::member_io(view, i), view.dt[i],
-                                                               view.steps_done[i], todo, work.data(), SequentialLoop{});
-        view.steps_done[i] += out.steps;
-        view.status[i] = out.status;
-      }
-    }
+    advance_running_members<Real>(view, target, max_work, [&](std::int64_t i, std::int64_t todo, Real* work) {
+      return cosserat::advance_member(cosserat::member_io(view, i), view.dt[i], view.steps_done[i], todo, work,
+                                      SequentialLoop{});
+    });
   }
 
   void store(cosserat::Ensemble<Real>& ensemble) override {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "running_members.hpp"
 #include "rodswarm/integrators/bead_loop.hpp"
 #include "rodswarm/models/nishinari_stepper.hpp"
 #include "rodswarm/nishinari_backend.hpp"
@@ -29,23 +30,12 @@ class CpuNishinariBackend final : public NishinariBackend<Real> {
       const int w = nishinari::workspace_size(p.formulation, p.n);
       max_work = w > max_work ? w : max_work;
     }
-#pragma omp parallel
-    {
-      // Per-thread scratch, sized once for the largest member.
-      std::vector<Real> work(static_cast<std::size_t>(max_work));
-#pragma omp for schedule(dynamic, 4)
-      for (std::int64_t i = 0; i < view.members; ++i) {
-        const std::int64_t todo = target[static_cast<std::size_t>(i)] - view.steps_done[i];
-        if (view.status[i] != status_ok || todo <= 0) continue;
-        const std::int64_t b = view.bead_offset[i];
-        const std::int64_t s = nishinari::segment_offset(view.bead_offset, i);
-        const nishinari::MemberIO<Real> io{view.r + 3 * b, view.v + 3 * b, view.normal + 3 * s, view.spin + s};
-        const nishinari::Outcome out =
-            nishinari::advance_member(io, view.params[i], view.dt[i], todo, work.data(), SequentialLoop{});
-        view.steps_done[i] += out.steps;
-        view.status[i] = out.status;
-      }
-    }
+    advance_running_members<Real>(view, target, max_work, [&](std::int64_t i, std::int64_t todo, Real* work) {
+      const std::int64_t b = view.bead_offset[i];
+      const std::int64_t s = nishinari::segment_offset(view.bead_offset, i);
+      const nishinari::MemberIO<Real> io{view.r + 3 * b, view.v + 3 * b, view.normal + 3 * s, view.spin + s};
+      return nishinari::advance_member(io, view.params[i], view.dt[i], todo, work, SequentialLoop{});
+    });
   }
 
   void store(nishinari::Ensemble<Real>& ensemble) override {
