@@ -438,16 +438,14 @@ std::string describe_stability(const StabilityReport& report, const CosseratJob&
   if (report.count == 0) return "";
   std::ostringstream out;
   const bool rk4 = job.scheme == cosserat::Scheme::rk4;
-  out << "warning: dt lies outside " << (rk4 ? "RK4" : "position Verlet") << "'s linearised stability bound for "
-      << report.count << " member(s): ";
-  for (std::size_t k = 0; k < report.examples.size(); ++k) out << (k ? ", " : "") << report.examples[k].member;
-  if (report.count > static_cast<std::int64_t>(report.examples.size())) out << ", ...";
+  out << unstable_members_line(report, std::string(rk4 ? "RK4" : "position Verlet") + "'s linearised stability bound");
   const auto& d = report.examples.front();
   const double omega = std::sqrt(d.omega2);
-  out << "\n  e.g. member " << d.member << ": dt * omega_max = " << d.dt * omega
-      << " with omega_max = sqrt(4E/(rho l^2) + 4 ks G/(rho r^2)) (and sqrt(k_c/m) with contact) = " << omega << "; "
-      << (rk4 ? "2.8" : "2") << " or less is needed, i.e. dt < " << (rk4 ? 2.8 : 2.0) / omega << "\n"
-      << "  such members may grow without bound; they are flagged in the results (members/stability_warning)";
+  out << "  e.g. member " << d.member << ": dt * omega_max = " << d.dt * omega
+      << " with omega_max = sqrt(4E/(rho l^2) + 4 ks G/(rho r^2)), or sqrt(k_c/m) with contact, or "
+         "3 mu_s g/slip_velocity with plane friction = "
+      << omega << "; " << (rk4 ? "2.8" : "2") << " or less is needed, i.e. dt < " << (rk4 ? 2.8 : 2.0) / omega << "\n"
+      << unstable_members_footer;
   return out.str();
 }
 

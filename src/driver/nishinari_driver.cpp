@@ -235,15 +235,13 @@ StabilityReport check_stability(const NishinariJob& job) {
 std::string describe_stability(const StabilityReport& report, const NishinariJob&) {
   if (report.count == 0) return "";
   std::ostringstream out;
-  out << "warning: dt lies outside RK4's linearised stability bound for " << report.count << " member(s): ";
-  for (std::size_t k = 0; k < report.examples.size(); ++k) out << (k ? ", " : "") << report.examples[k].member;
-  if (report.count > static_cast<std::int64_t>(report.examples.size())) out << ", ...";
+  out << unstable_members_line(report, "RK4's linearised stability bound");
   const auto& d = report.examples.front();
   const double omega = std::sqrt(d.omega2);
-  out << "\n  e.g. member " << d.member << ": dt * omega_max = " << d.dt * omega
+  out << "  e.g. member " << d.member << ": dt * omega_max = " << d.dt * omega
       << " with omega_max = max(2 sqrt(k/(m l)), 2 sqrt(h/(j l)), 4 sqrt(K/(m l^3))) = " << omega
       << "; RK4 needs 2.83 or less, i.e. dt < " << 2 * std::sqrt(2.0) / omega << "\n"
-      << "  such members may grow without bound; they are flagged in the results (members/stability_warning)";
+      << unstable_members_footer;
   return out.str();
 }
 

@@ -49,14 +49,20 @@ StabilityReport check_stability(const GreenspanJob& job) {
   return report;
 }
 
-std::string describe_stability(const StabilityReport& report, greenspan::Scheme scheme) {
-  if (report.count == 0) return "";
+std::string unstable_members_line(const StabilityReport& report, const std::string& bound) {
   std::ostringstream out;
-  out << "warning: dt lies outside the " << (scheme == greenspan::Scheme::rk4 ? "rk4" : "greenspan")
-      << " scheme's linearised stability bound for " << report.count << " member(s): ";
+  out << "warning: dt lies outside " << bound << " for " << report.count << " member(s): ";
   for (std::size_t k = 0; k < report.examples.size(); ++k) out << (k ? ", " : "") << report.examples[k].member;
   if (report.count > static_cast<std::int64_t>(report.examples.size())) out << ", ...";
   out << "\n";
+  return out.str();
+}
+
+std::string describe_stability(const StabilityReport& report, greenspan::Scheme scheme) {
+  if (report.count == 0) return "";
+  std::ostringstream out;
+  out << unstable_members_line(report, std::string("the ") + (scheme == greenspan::Scheme::rk4 ? "rk4" : "greenspan") +
+                                           " scheme's linearised stability bound");
   const auto& d = report.examples.front();
   if (scheme == greenspan::Scheme::rk4) {
     out << "  e.g. member " << d.member << ": dt * omega_max = " << d.dt * std::sqrt(d.omega2)
@@ -66,7 +72,7 @@ std::string describe_stability(const StabilityReport& report, greenspan::Scheme 
         << ", dt = " << d.dt << "; the greenspan scheme needs omega_max^2 < 4 gamma/dt = " << 4.0 * d.gamma / d.dt
         << " and gamma dt < 1 (with alpha = 0 no dt is stable)\n";
   }
-  out << "  such members may grow without bound; they are flagged in the results (members/stability_warning)";
+  out << unstable_members_footer;
   return out.str();
 }
 

@@ -25,6 +25,13 @@ struct StabilityReport {
 
 StabilityReport check_stability(const GreenspanJob& job);
 
+/// The first line of every model's warning: "warning: dt lies outside <bound> for N member(s): 3, 7, ...".
+std::string unstable_members_line(const StabilityReport& report, const std::string& bound);
+
+/// The closing line of every model's warning (what happens to such members and where they are flagged).
+inline constexpr const char* unstable_members_footer =
+    "  such members may grow without bound; they are flagged in the results (members/stability_warning)";
+
 /// One warning paragraph naming the members (up to ten indices) and what the bound requires; "" if none.
 std::string describe_stability(const StabilityReport& report, greenspan::Scheme scheme);
 
