@@ -52,11 +52,16 @@ void append_results(Results& into, const Results& part) {
   append(into.series_velocities, part.series_velocities);
   append(into.series_energy, part.series_energy);
   append(into.series_momentum, part.series_momentum);
+  append(into.series_gauss, part.series_gauss);
+  append(into.series_directors, part.series_directors);
   append(into.final_time, part.final_time);
   append(into.final_positions, part.final_positions);
   append(into.final_velocities, part.final_velocities);
   append(into.final_energy, part.final_energy);
   append(into.final_momentum, part.final_momentum);
+  append(into.final_gauss, part.final_gauss);
+  append(into.final_directors, part.final_directors);
+  append(into.rods, part.rods);
   append(into.singular, part.singular);
   append(into.diverged, part.diverged);
   append(into.steps_taken, part.steps_taken);
