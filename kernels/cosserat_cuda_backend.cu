@@ -7,17 +7,12 @@
 #include <vector>
 
 #include "cosserat_kernels.cuh"
+#include "block_threads.hpp"
 #include "device_buffer.cuh"
 #include "rodswarm/cosserat_backend.hpp"
 
 namespace rodswarm {
 namespace {
-
-/// Threads per block for members of up to max_nodes nodes: one per node, whole warps, 32 to 256.
-int block_threads(int max_nodes) {
-  const int warps = (max_nodes + 31) / 32;
-  return std::min(256, std::max(32, 32 * warps));
-}
 
 template <class Real>
 class CudaCosseratBackend final : public CosseratBackend<Real> {

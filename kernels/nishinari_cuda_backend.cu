@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "block_threads.hpp"
 #include "device_buffer.cuh"
 #include "nishinari_kernels.cuh"
 #include "rodswarm/models/nishinari_stepper.hpp"
@@ -14,12 +15,6 @@
 
 namespace rodswarm {
 namespace {
-
-/// Threads per block for members of up to max_n beads: one per bead, whole warps, 32 to 256.
-int block_threads(int max_n) {
-  const int warps = (max_n + 31) / 32;
-  return std::min(256, std::max(32, 32 * warps));
-}
 
 template <class Real>
 class CudaNishinariBackend final : public NishinariBackend<Real> {
