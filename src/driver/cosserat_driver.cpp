@@ -204,7 +204,8 @@ RunReport run_typed(const CosseratJob& job, const RunOptions& options) {
   auto at = [](std::vector<double>& v, std::size_t offset) { return v.empty() ? nullptr : v.data() + offset; };
 
   auto record_save = [&](std::size_t k, const std::vector<std::int64_t>& target) {
-#pragma omp parallel for schedule(dynamic, 16)
+// Small ensembles skip the parallel region: its barrier costs more than the work when cores are busy.
+#pragma omp parallel for schedule(dynamic, 16) if (members > 64)
     for (std::int64_t ii = 0; ii < static_cast<std::int64_t>(members); ++ii) {
       const auto i = static_cast<std::size_t>(ii);
       // A member that stopped before this save, or whose run ended before it, has no state here (NaN).
@@ -237,7 +238,8 @@ RunReport run_typed(const CosseratJob& job, const RunOptions& options) {
   if (o.gauss) r.final_gauss.assign(members * gauss_components, nan_value);
   r.diverged.resize(members);
   r.steps_taken.resize(members);
-#pragma omp parallel for schedule(dynamic, 16)
+// Small ensembles skip the parallel region: its barrier costs more than the work when cores are busy.
+#pragma omp parallel for schedule(dynamic, 16) if (members > 64)
   for (std::int64_t ii = 0; ii < static_cast<std::int64_t>(members); ++ii) {
     const auto i = static_cast<std::size_t>(ii);
     record_member(
@@ -320,7 +322,7 @@ RunReport steady_typed(const CosseratJob& job, const RunOptions& options) {
     backend->advance(target);
     ++report.advance_calls;
     backend->store(ensemble);
-#pragma omp parallel for schedule(dynamic, 16)
+#pragma omp parallel for schedule(dynamic, 16) if (M > 64)
     for (std::int64_t ii = 0; ii < static_cast<std::int64_t>(M); ++ii) {
       const auto i = static_cast<std::size_t>(ii);
       if (done[i] || ensemble.status[i] != status_ok) continue;
