@@ -269,11 +269,11 @@ const std::vector<BenchCase>& bench_cases() {
       {"nishinari", "n=16", "cartesian", 16, 10'000, 20, 2'000},
       {"nishinari", "n=128", "intrinsic", 128, 1'000, 20, 2'000},
       {"nishinari", "n=128", "cartesian", 128, 1'000, 20, 2'000},
-      // Cosserat: beads = nodes (elements + 1). 1.7e5 and 1.3e5 node-steps per step.
-      {"cosserat", "n=16", "verlet", 17, 10'000, 20, 2'000},
-      {"cosserat", "n=16", "rk4", 17, 10'000, 5, 500},
-      {"cosserat", "n=128", "verlet", 129, 1'000, 20, 2'000},
-      {"cosserat", "n=128", "rk4", 129, 1'000, 5, 500},
+      // Cosserat: beads = nodes (elements + 1). 1.7e5 and 1.3e5 node-steps per step; about 2-3 s a CPU row.
+      {"cosserat", "n=16", "verlet", 17, 10'000, 200, 2'000},
+      {"cosserat", "n=16", "rk4", 17, 10'000, 50, 500},
+      {"cosserat", "n=128", "verlet", 129, 1'000, 200, 2'000},
+      {"cosserat", "n=128", "rk4", 129, 1'000, 50, 500},
   };
   return cases;
 }
