@@ -16,12 +16,12 @@
 
 namespace rodswarm::reference {
 
-enum class CosseratLaw { variational, pyelastica };         ///< note 1.3 (V) and (P)
-enum class CosseratScheme { verlet, rk4 };                  ///< note 1.6: position Verlet, RKMK4
+enum class CosseratLaw { variational, pyelastica };            ///< note 1.3 (V) and (P)
+enum class CosseratScheme { verlet, rk4 };                     ///< note 1.6: position Verlet, RKMK4
 enum class CosseratEnd { free, clamped, pinned, prescribed };  ///< note 1.5
-enum class CosseratConstraints { overwrite, gauss };        ///< fixed/prescribed ends by overwrite or by UK (3.2)
+enum class CosseratConstraints { overwrite, gauss };           ///< fixed/prescribed ends by overwrite or by UK (3.2)
 enum class CosseratGrowth { none, exponential, table, lockhart };  ///< note 2
-enum class CosseratMassRule { density, conserved };          ///< note 2, "Mass and stiffness" (a) and (b)
+enum class CosseratMassRule { density, conserved };                ///< note 2, "Mass and stiffness" (a) and (b)
 enum class CosseratObstacle { none, sphere, cylinder };
 enum class CosseratSurface { none, plane, sphere, cylinder };
 
@@ -48,7 +48,7 @@ struct CosseratCase {
   Eigen::MatrixX3d rest_kappa;      ///< R (n-1) x 3, body, per unit reference length
 
   // clamps at t = 0, one per rod and end
-  Eigen::MatrixX3d clamp_x0, clamp_x1;        ///< R x 3
+  Eigen::MatrixX3d clamp_x0, clamp_x1;              ///< R x 3
   std::vector<Eigen::Matrix3d> clamp_Q0, clamp_Q1;  ///< R, rows = directors
   // prescribed ends: x_c(t) = x_c(0) + u t + a sin(2 pi f t); Q_c(t) = exp(-(rate t) hat(e3)) Q_c(0), i.e. the
   // clamp frame turns about its own d3 by the angle rate * t
@@ -90,10 +90,10 @@ struct CosseratCase {
 
 struct CosseratState {
   double t = 0;
-  Eigen::MatrixX3d x, v;          ///< R (n+1) x 3
+  Eigen::MatrixX3d x, v;           ///< R (n+1) x 3
   std::vector<Eigen::Matrix3d> Q;  ///< R n
-  Eigen::MatrixX3d w;             ///< R n x 3, body
-  Eigen::VectorXd growth;         ///< R n: g_i = l^_i(t) / l^_i(0)
+  Eigen::MatrixX3d w;              ///< R n x 3, body
+  Eigen::VectorXd growth;          ///< R n: g_i = l^_i(t) / l^_i(0)
 };
 
 struct CosseratTrajectory {
@@ -122,8 +122,8 @@ CosseratAcceleration cosserat_acceleration(const CosseratCase& c, const Cosserat
 /// gravity = -sum m g.x; loads = -force0.x_0 - force1.x_n (per rod) - sum of lumped force_density.x; contact =
 /// penalty energy k/(p+1) pen^(p+1); total = all of them. (Law (V) energies; under (P) report the same formulas.)
 struct CosseratEnergy {
-  double translational = 0, rotational = 0, stretch_shear = 0, bend_twist = 0, gravity = 0, loads = 0,
-         contact = 0, total = 0;
+  double translational = 0, rotational = 0, stretch_shear = 0, bend_twist = 0, gravity = 0, loads = 0, contact = 0,
+         total = 0;
 };
 CosseratEnergy cosserat_energy(const CosseratCase& c, const CosseratState& s);
 
