@@ -25,18 +25,9 @@ struct CosseratSteadySpec {
   double max_time = 0;  ///< simulated seconds at most; 0 means integrator.t_end
 };
 
-struct CosseratJob {
-  std::string source;     ///< config file name, for messages
-  nlohmann::json config;  ///< the config after --set overrides; stored in results
-  Precision precision = Precision::float64;
+struct CosseratJob : JobCommon {
   cosserat::Scheme scheme = cosserat::Scheme::verlet;  ///< integrator.scheme (all members)
-  OutputSpec output;
-  CompareSpec compare;
   CosseratSteadySpec steady;
-
-  /// The ensemble: keys that vary and each member's value of each.
-  std::vector<std::string> varied_keys;
-  std::vector<std::vector<double>> varied_values;  ///< [key][member]
 
   /// Expanded members in float64: params, dt, the initial state, rest data (rest strains of the discrete rest
   /// configuration) and the clamp positions and frames at t = 0.

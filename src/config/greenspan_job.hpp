@@ -15,18 +15,9 @@
 
 namespace rodswarm {
 
-struct GreenspanJob {
-  std::string source;     ///< config file name, for messages
-  nlohmann::json config;  ///< the config after --set overrides; stored in results
-  Precision precision = Precision::float64;
+struct GreenspanJob : JobCommon {
   greenspan::Scheme scheme = greenspan::Scheme::paper;
-  OutputSpec output;
-  CompareSpec compare;
   SteadySpec steady;
-
-  /// The ensemble: keys that vary ("params.m", "initial.peak[1]") and each member's value of each.
-  std::vector<std::string> varied_keys;
-  std::vector<std::vector<double>> varied_values;  ///< [key][member]
 
   /// Expanded members in float64: params, dt and the initial state y0, v0.
   greenspan::Ensemble<double> members;

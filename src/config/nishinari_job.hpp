@@ -16,18 +16,9 @@
 
 namespace rodswarm {
 
-struct NishinariJob {
-  std::string source;     ///< config file name, for messages
-  nlohmann::json config;  ///< the config after --set overrides; stored in results
-  Precision precision = Precision::float64;
+struct NishinariJob : JobCommon {
   nishinari::Formulation formulation = nishinari::Formulation::intrinsic;      ///< params.formulation (all members)
   nishinari::TwistMoment twist_moment = nishinari::TwistMoment::conservative;  ///< params.twist_moment
-  OutputSpec output;
-  CompareSpec compare;
-
-  /// The ensemble: keys that vary and each member's value of each.
-  std::vector<std::string> varied_keys;
-  std::vector<std::vector<double>> varied_values;  ///< [key][member]
 
   /// Expanded members in float64: params (wall frames of clamped ends filled from the initial frames), dt and the
   /// initial Cartesian state (positions, velocities, segment normals, spins).

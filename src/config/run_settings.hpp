@@ -3,7 +3,13 @@
 /// `steady` stopping rule.
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "rodswarm/common.hpp"
 
 namespace rodswarm {
 
@@ -30,6 +36,29 @@ struct CompareSpec {
 struct SteadySpec {
   double tol = 1e-12;  ///< max |residual| <= tol * (T0 + m|g|)
   int max_iter = 50;
+};
+
+/// What every model's job holds besides its members: where it came from, the run settings and the ensemble's
+/// varied keys. Each model's job derives from it (GreenspanJob, NishinariJob, CosseratJob).
+struct JobCommon {
+  std::string source;     ///< config file name, for messages
+  nlohmann::json config;  ///< the config after --set overrides; stored in results
+  Precision precision = Precision::float64;
+  OutputSpec output;
+  CompareSpec compare;
+  /// The ensemble: keys that vary ("params.m", "initial.peak[1]") and each member's value of each.
+  std::vector<std::string> varied_keys;
+  std::vector<std::vector<double>> varied_values;  ///< [key][member]
+
+  /// The common part of a slice [first, last) of the members: everything above, varied values cut to the slice.
+  JobCommon slice_common(std::size_t first, std::size_t last) const {
+    JobCommon out{source, config, precision, output, compare, varied_keys, {}};
+    for (const auto& column : varied_values) {
+      out.varied_values.emplace_back(column.begin() + static_cast<std::ptrdiff_t>(first),
+                                     column.begin() + static_cast<std::ptrdiff_t>(last));
+    }
+    return out;
+  }
 };
 
 }  // namespace rodswarm

@@ -460,18 +460,12 @@ RunReport steady_cosserat(const CosseratJob& job, const RunOptions& options) {
 }
 
 CosseratJob slice_of(const CosseratJob& job, std::int64_t first, std::int64_t count) {
-  CosseratJob out;
-  out.source = job.source;
-  out.config = job.config;
-  out.precision = job.precision;
-  out.scheme = job.scheme;
-  out.output = job.output;
-  out.compare = job.compare;
-  out.steady = job.steady;
-  out.varied_keys = job.varied_keys;
   const std::int64_t last = std::min(job.size(), first + count);
   const auto f = static_cast<std::size_t>(first), l = static_cast<std::size_t>(last);
-  for (const auto& column : job.varied_values) out.varied_values.emplace_back(column.begin() + f, column.begin() + l);
+  CosseratJob out;
+  static_cast<JobCommon&>(out) = job.slice_common(f, l);
+  out.scheme = job.scheme;
+  out.steady = job.steady;
   const auto& e = job.members;
   for (std::size_t i = f; i < l; ++i) {
     const auto n = static_cast<std::size_t>(e.node_offset[i]), el = static_cast<std::size_t>(e.element_offset[i]);

@@ -217,21 +217,12 @@ GreenspanJob head_of(const GreenspanJob& job, std::int64_t count) {
 }
 
 GreenspanJob slice_of(const GreenspanJob& job, std::int64_t first, std::int64_t count) {
-  GreenspanJob out;
-  out.source = job.source;
-  out.config = job.config;
-  out.precision = job.precision;
-  out.scheme = job.scheme;
-  out.output = job.output;
-  out.compare = job.compare;
-  out.steady = job.steady;
-  out.varied_keys = job.varied_keys;
   const auto a = static_cast<std::size_t>(first);
   const auto b = static_cast<std::size_t>(std::min(first + count, job.size()));
-  for (const auto& column : job.varied_values) {
-    out.varied_values.emplace_back(column.begin() + static_cast<std::ptrdiff_t>(a),
-                                   column.begin() + static_cast<std::ptrdiff_t>(b));
-  }
+  GreenspanJob out;
+  static_cast<JobCommon&>(out) = job.slice_common(a, b);
+  out.scheme = job.scheme;
+  out.steady = job.steady;
   const auto& e = job.members;
   for (std::size_t i = a; i < b; ++i) {
     out.members.add(e.params[i], e.dt[i], e.y.data() + e.offset[i], e.v.data() + e.offset[i]);

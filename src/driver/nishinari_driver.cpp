@@ -250,18 +250,12 @@ RunReport run_nishinari(const NishinariJob& job, const RunOptions& options) {
 }
 
 NishinariJob slice_of(const NishinariJob& job, std::int64_t first, std::int64_t count) {
-  NishinariJob out;
-  out.source = job.source;
-  out.config = job.config;
-  out.precision = job.precision;
-  out.formulation = job.formulation;
-  out.twist_moment = job.twist_moment;
-  out.output = job.output;
-  out.compare = job.compare;
-  out.varied_keys = job.varied_keys;
   const std::int64_t last = std::min(job.size(), first + count);
   const auto f = static_cast<std::size_t>(first), l = static_cast<std::size_t>(last);
-  for (const auto& column : job.varied_values) out.varied_values.emplace_back(column.begin() + f, column.begin() + l);
+  NishinariJob out;
+  static_cast<JobCommon&>(out) = job.slice_common(f, l);
+  out.formulation = job.formulation;
+  out.twist_moment = job.twist_moment;
   const auto& e = job.members;
   for (std::size_t i = f; i < l; ++i) {
     const auto b = static_cast<std::size_t>(e.bead_offset[i]);
