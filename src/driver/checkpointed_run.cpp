@@ -85,6 +85,13 @@ void append_report(RunReport& into, const RunReport& part, std::int64_t first_me
 
 /// A batch read back from its checkpoint: counters rebuilt from the stored arrays (wall time is not counted
 /// again); the stability check is cheap next to integration and is simply redone for the warning's details.
+/// Beads of member i that a run counts per step (run_greenspan, run_nishinari: params.n; run_cosserat: nodes).
+double counted_beads(const GreenspanJob& job, std::size_t i) { return job.members.params[i].n; }
+double counted_beads(const NishinariJob& job, std::size_t i) { return job.members.params[i].n; }
+double counted_beads(const CosseratJob& job, std::size_t i) {
+  return double(job.members.node_offset[i + 1] - job.members.node_offset[i]);
+}
+
 template <class Job>
 RunReport report_from(const Results& r, const Job& slice) {
   RunReport report;
@@ -92,7 +99,7 @@ RunReport report_from(const Results& r, const Job& slice) {
   report.stability = check_stability(slice);
   for (std::size_t i = 0; i < static_cast<std::size_t>(r.members); ++i) {
     report.diverged += r.diverged[i];
-    report.bead_steps += double(r.steps_taken[i]) * slice.members.params[i].n;
+    report.bead_steps += double(r.steps_taken[i]) * counted_beads(slice, i);
     report.max_steps = std::max<std::int64_t>(report.max_steps, std::llround(slice.t_end[i] / slice.members.dt[i]));
   }
   return report;
