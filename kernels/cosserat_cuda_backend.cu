@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cosserat_kernels.cuh"
-#include "block_threads.hpp"
+#include "block_grid.cuh"
 #include "device_buffer.cuh"
 #include "rodswarm/cosserat_backend.hpp"
 
@@ -17,14 +17,7 @@ namespace {
 template <class Real>
 class CudaCosseratBackend final : public CosseratBackend<Real> {
  public:
-  CudaCosseratBackend() {
-    if (cuda_device_count() == 0) throw std::runtime_error("no CUDA device is available");
-    RODSWARM_CUDA_CHECK(cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, 0));
-  }
-
-  std::string description() const override {
-    return "cuda (" + cuda_device_name() + ", block per member, " + std::to_string(threads_) + " threads)";
-  }
+  std::string description() const override { return grid_.description(); }
 
   void load(const cosserat::Ensemble<Real>& e) override {
     members_ = e.members();
@@ -49,16 +42,14 @@ class CudaCosseratBackend final : public CosseratBackend<Real> {
     int max_work = 0;
     for (const auto& p : e.params)
       max_work = std::max(max_work, cosserat::workspace_size(p.scheme, cosserat::shape_of(p)));
-    threads_ = block_threads(e.max_nodes());
-    blocks_ = static_cast<int>(std::min<std::int64_t>(std::max<std::int64_t>(members_, 1), 8LL * sms_));
-    stride_ = max_work;
-    pool_.resize(static_cast<std::size_t>(blocks_) * static_cast<std::size_t>(stride_));
+    grid_.plan(members_, e.max_nodes(), max_work);
   }
 
   void advance(const std::vector<std::int64_t>& target) override {
     if (members_ == 0) return;
     target_.upload(target);
-    launch_cosserat_advance(view(), target_.data(), pool_.data(), stride_, blocks_, threads_, nullptr);
+    launch_cosserat_advance(view(), target_.data(), grid_.pool.data(), grid_.stride, grid_.blocks, grid_.threads,
+                            nullptr);
     RODSWARM_CUDA_CHECK(cudaDeviceSynchronize());
   }
 
@@ -95,11 +86,11 @@ class CudaCosseratBackend final : public CosseratBackend<Real> {
                                         status_.data()};
   }
 
-  int sms_ = 1, threads_ = 32, blocks_ = 1;
-  std::int64_t members_ = 0, stride_ = 0;
+  BlockGrid<Real> grid_;
+  std::int64_t members_ = 0;
   DeviceBuffer<std::int64_t> node_offset_, element_offset_, voronoi_offset_, rod_offset_, steps_, target_;
   DeviceBuffer<cosserat::Params<Real>> params_;
-  DeviceBuffer<Real> dt_, rest_length0_, radius_, rest_sigma_, rest_kappa_, clamp_, x_, v_, Q_, w_, growth_, pool_;
+  DeviceBuffer<Real> dt_, rest_length0_, radius_, rest_sigma_, rest_kappa_, clamp_, x_, v_, Q_, w_, growth_;
   DeviceBuffer<std::uint8_t> status_;
 };
 

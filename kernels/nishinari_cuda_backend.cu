@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "block_threads.hpp"
+#include "block_grid.cuh"
 #include "device_buffer.cuh"
 #include "nishinari_kernels.cuh"
 #include "rodswarm/models/nishinari_stepper.hpp"
@@ -19,14 +19,7 @@ namespace {
 template <class Real>
 class CudaNishinariBackend final : public NishinariBackend<Real> {
  public:
-  CudaNishinariBackend() {
-    if (cuda_device_count() == 0) throw std::runtime_error("no CUDA device is available");
-    RODSWARM_CUDA_CHECK(cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, 0));
-  }
-
-  std::string description() const override {
-    return "cuda (" + cuda_device_name() + ", block per member, " + std::to_string(threads_) + " threads)";
-  }
+  std::string description() const override { return grid_.description(); }
 
   void load(const nishinari::Ensemble<Real>& ensemble) override {
     members_ = ensemble.members();
@@ -41,17 +34,14 @@ class CudaNishinariBackend final : public NishinariBackend<Real> {
     status_.upload(ensemble.status);
     int max_work = 0;
     for (const auto& p : ensemble.params) max_work = std::max(max_work, nishinari::workspace_size(p.formulation, p.n));
-    threads_ = block_threads(ensemble.max_n());
-    // Enough blocks to fill every SM several times over; each needs one workspace slice.
-    blocks_ = static_cast<int>(std::min<std::int64_t>(std::max<std::int64_t>(members_, 1), 8LL * sms_));
-    stride_ = max_work;
-    pool_.resize(static_cast<std::size_t>(blocks_) * static_cast<std::size_t>(stride_));
+    grid_.plan(members_, ensemble.max_n(), max_work);
   }
 
   void advance(const std::vector<std::int64_t>& target) override {
     if (members_ == 0) return;
     target_.upload(target);
-    launch_nishinari_advance(view(), target_.data(), pool_.data(), stride_, blocks_, threads_, nullptr);
+    launch_nishinari_advance(view(), target_.data(), grid_.pool.data(), grid_.stride, grid_.blocks, grid_.threads,
+                             nullptr);
     RODSWARM_CUDA_CHECK(cudaDeviceSynchronize());
   }
 
@@ -70,11 +60,11 @@ class CudaNishinariBackend final : public NishinariBackend<Real> {
                                          v_.data(), normal_.data(),      spin_.data(),   steps_.data(), status_.data()};
   }
 
-  int sms_ = 1, threads_ = 32, blocks_ = 1;
-  std::int64_t members_ = 0, stride_ = 0;
+  BlockGrid<Real> grid_;
+  std::int64_t members_ = 0;
   DeviceBuffer<std::int64_t> bead_offset_, steps_, target_;
   DeviceBuffer<nishinari::Params<Real>> params_;
-  DeviceBuffer<Real> dt_, r_, v_, normal_, spin_, pool_;
+  DeviceBuffer<Real> dt_, r_, v_, normal_, spin_;
   DeviceBuffer<std::uint8_t> status_;
 };
 

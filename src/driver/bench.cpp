@@ -160,24 +160,36 @@ nlohmann::json nishinari_config(const BenchCase& c, std::int64_t members, std::i
   return cfg;
 }
 
-BenchRow run_nishinari_case(const BenchCase& c, BackendKind kind, const BenchOptions& options,
-                            const DeviceCeilings& ceilings) {
+/// Models whose CUDA backend runs one block per member (nishinari, cosserat): the case's config is built,
+/// parsed and run as a user's would be, then the row gets the model's FLOP and byte counts.
+template <class Parse, class Run, class Flops, class Bytes>
+BenchRow run_block_model_case(const BenchCase& c, BackendKind kind, const BenchOptions& options,
+                              const DeviceCeilings& ceilings,
+                              nlohmann::json (*config)(const BenchCase&, std::int64_t, std::int64_t), Parse&& parse,
+                              Run&& run_job, Flops&& flops, Bytes&& bytes) {
   const std::int64_t members = scaled(c.members, options.scale);
   const std::int64_t steps = scaled(kind == BackendKind::cuda ? c.cuda_steps : c.cpu_steps, options.steps_scale);
-  NishinariJob job = parse_nishinari_job(nishinari_config(c, members, steps), "bench");
+  auto job = parse(config(c, members, steps), "bench");
   job.precision = options.precision;
   RunOptions run;
   run.backend = kind;
-  const RunReport report = run_nishinari(job, run);
+  const RunReport report = run_job(job, run);
 
   BenchRow row = measured_row(c, kind, options, members, steps, report);
-  row.flop_per_bead_step = nishinari::flops_per_bead_step(job.formulation);
+  row.flop_per_bead_step = flops(job);
   row.layout = kind == BackendKind::cuda ? "block" : "member/thread";
   const std::size_t real_bytes = options.precision == Precision::float32 ? sizeof(float) : sizeof(double);
-  row.bytes_per_bead_step =
-      nishinari::global_bytes_per_bead_step(real_bytes, static_cast<double>(row.steps_per_launch));
+  row.bytes_per_bead_step = bytes(real_bytes, static_cast<double>(row.steps_per_launch));
   place_under_roof(row, ceilings, options.precision);
   return row;
+}
+
+BenchRow run_nishinari_case(const BenchCase& c, BackendKind kind, const BenchOptions& options,
+                            const DeviceCeilings& ceilings) {
+  return run_block_model_case(
+      c, kind, options, ceilings, nishinari_config, parse_nishinari_job, run_nishinari,
+      [](const NishinariJob& job) { return nishinari::flops_per_bead_step(job.formulation); },
+      nishinari::global_bytes_per_bead_step);
 }
 
 /// Cosserat problems: a clamped rod (the material of examples/cosserat/dynamic_cantilever.json) of c.beads - 1
@@ -209,21 +221,10 @@ nlohmann::json cosserat_config(const BenchCase& c, std::int64_t members, std::in
 
 BenchRow run_cosserat_case(const BenchCase& c, BackendKind kind, const BenchOptions& options,
                            const DeviceCeilings& ceilings) {
-  const std::int64_t members = scaled(c.members, options.scale);
-  const std::int64_t steps = scaled(kind == BackendKind::cuda ? c.cuda_steps : c.cpu_steps, options.steps_scale);
-  CosseratJob job = parse_cosserat_job(cosserat_config(c, members, steps), "bench");
-  job.precision = options.precision;
-  RunOptions run;
-  run.backend = kind;
-  const RunReport report = run_cosserat(job, run);
-
-  BenchRow row = measured_row(c, kind, options, members, steps, report);
-  row.flop_per_bead_step = cosserat::flops_per_node_step(job.scheme);
-  row.layout = kind == BackendKind::cuda ? "block" : "member/thread";
-  const std::size_t real_bytes = options.precision == Precision::float32 ? sizeof(float) : sizeof(double);
-  row.bytes_per_bead_step = cosserat::global_bytes_per_node_step(real_bytes, static_cast<double>(row.steps_per_launch));
-  place_under_roof(row, ceilings, options.precision);
-  return row;
+  return run_block_model_case(
+      c, kind, options, ceilings, cosserat_config, parse_cosserat_job, run_cosserat,
+      [](const CosseratJob& job) { return cosserat::flops_per_node_step(job.scheme); },
+      cosserat::global_bytes_per_node_step);
 }
 
 BenchRow run_case(const BenchCase& c, BackendKind kind, const BenchOptions& options, const DeviceCeilings& ceilings) {
