@@ -230,4 +230,25 @@ std::int64_t read_int_attribute(hid_t obj, const std::string& name) {
   return value;
 }
 
+void write_double_attribute(hid_t obj, const std::string& name, double value) {
+  const std::string what = "cannot write attribute " + name;
+  Handle space = adopt(H5Screate(H5S_SCALAR), H5Sclose, what);
+  Handle attr =
+      adopt(H5Acreate2(obj, name.c_str(), H5T_IEEE_F64LE, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose, what);
+  check(H5Awrite(attr.get(), H5T_NATIVE_DOUBLE, &value), what);
+}
+
+double read_double_attribute(hid_t obj, const std::string& name) {
+  const std::string what = "cannot read attribute " + name;
+  Handle attr = adopt(H5Aopen(obj, name.c_str(), H5P_DEFAULT), H5Aclose, what);
+  Handle file_type = adopt(H5Aget_type(attr.get()), H5Tclose, what);
+  const H5T_class_t type_class = H5Tget_class(file_type.get());
+  if (type_class != H5T_FLOAT && type_class != H5T_INTEGER) throw IoError("attribute " + name + " is not a number");
+  Handle space = adopt(H5Aget_space(attr.get()), H5Sclose, what);
+  if (H5Sget_simple_extent_npoints(space.get()) != 1) throw IoError("attribute " + name + " is not one number");
+  double value = 0;
+  check(H5Aread(attr.get(), H5T_NATIVE_DOUBLE, &value), what);
+  return value;
+}
+
 }  // namespace rodswarm::h5

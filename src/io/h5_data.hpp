@@ -96,6 +96,11 @@ void write_int_attribute(hid_t obj, const std::string& name, std::int32_t value)
 /// Reads a scalar integer attribute.
 std::int64_t read_int_attribute(hid_t obj, const std::string& name);
 
+/// Writes a scalar 64-bit floating-point attribute.
+void write_double_attribute(hid_t obj, const std::string& name, double value);
+/// Reads a scalar numeric (floating-point or integer) attribute as a double.
+double read_double_attribute(hid_t obj, const std::string& name);
+
 extern template std::vector<double> read_array<double>(hid_t, const std::string&, const Dims&);
 extern template std::vector<std::int32_t> read_array<std::int32_t>(hid_t, const std::string&, const Dims&);
 extern template std::vector<std::int64_t> read_array<std::int64_t>(hid_t, const std::string&, const Dims&);

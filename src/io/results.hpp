@@ -48,6 +48,8 @@ struct Results {
   std::vector<double> series_momentum;    ///< [M][S][6]: linear (px,py,pz) then angular (Lx,Ly,Lz) about the origin
   std::vector<double> series_gauss;       ///< [M][S][3]: Z_t (constraint effort), Z_s (static residual), violation
   std::vector<double> series_directors;   ///< [M][S][B][9]: element frames Q (rows d1 d2 d3), NaN beyond E_i < B
+  std::vector<double> series_contact;     ///< [M][S][3]: s1, s2, lambda (rolling)
+  std::vector<double> series_lyapunov;    ///< [M][S]: running largest-Lyapunov estimate sum log / t (rolling)
 
   std::vector<double> final_time;               ///< [M]
   std::vector<double> final_positions;          ///< [M][B][3]
@@ -56,12 +58,21 @@ struct Results {
   std::vector<double> final_momentum;           ///< [M][6]: as series_momentum (Greenspan never saves momentum)
   std::vector<double> final_gauss;              ///< [M][3]: as series_gauss (cosserat)
   std::vector<double> final_directors;          ///< [M][B][9]: as series_directors (cosserat)
+  std::vector<double> final_contact;            ///< [M][3]: as series_contact (rolling)
+  std::vector<double> final_lyapunov;           ///< [M]: largest Lyapunov exponent at the end, NaN if not computed
   std::vector<std::uint8_t> diverged;           ///< [M]
   std::vector<std::int64_t> steps_taken;        ///< [M]
   std::vector<std::uint8_t> stability_warning;  ///< [M] dt outside the scheme's linearised bound
   /// [M] the member stopped at a model singularity (nishinari: gimbal lock, cos(dtheta) ~ 0). Empty when the
   /// model has none.
   std::vector<std::uint8_t> singular;
+
+  // Time spectrum of one harmonic (rolling): the recorded signal and its power spectrum, empty when not asked.
+  std::int32_t spectrum_harmonic = 0;   ///< which mode was recorded
+  double spectrum_interval = 0;         ///< sampling interval dt_s of the signal
+  std::vector<double> spectrum_signal;  ///< [M][N_s]: the modal amplitude every dt_s from t = 0, NaN-padded
+  std::vector<double> spectrum_omega;   ///< [F]: angular frequencies 2 pi j / (N_fft dt_s)
+  std::vector<double> spectrum_power;   ///< [M][F]: Hann-windowed power, mean removed
 
   // kind == "steady" only
   std::vector<std::int32_t> newton_iterations;  ///< [M]

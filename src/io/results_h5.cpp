@@ -66,7 +66,8 @@ void write_energy(hid_t file, const char* name, const Dims& dims, const std::vec
 void write_series(hid_t file, const Results& r, const Shape& s) {
   if (!r.time.empty()) h5::write_array(file, layout::kTime, {s.saves}, r.time, h5::Storage::contiguous);
   if (r.series_positions.empty() && r.series_velocities.empty() && r.series_energy.empty() &&
-      r.series_momentum.empty() && r.series_gauss.empty() && r.series_directors.empty()) {
+      r.series_momentum.empty() && r.series_gauss.empty() && r.series_directors.empty() && r.series_contact.empty() &&
+      r.series_lyapunov.empty()) {
     return;
   }
   Handle series = h5::create_group(file, layout::kSeries);
@@ -86,11 +87,17 @@ void write_series(hid_t file, const Results& r, const Shape& s) {
   if (!r.series_directors.empty()) {
     h5::write_array(file, layout::kSeriesDirectors, {s.members, s.saves, s.beads, 9}, r.series_directors);
   }
+  if (!r.series_contact.empty()) {
+    h5::write_array(file, layout::kSeriesContact, {s.members, s.saves, layout::kContactComponents}, r.series_contact);
+  }
+  if (!r.series_lyapunov.empty())
+    h5::write_array(file, layout::kSeriesLyapunov, {s.members, s.saves}, r.series_lyapunov);
 }
 
 void write_final(hid_t file, const Results& r, const Shape& s) {
   if (r.final_time.empty() && r.final_positions.empty() && r.final_velocities.empty() && r.final_energy.empty() &&
-      r.final_momentum.empty() && r.final_gauss.empty() && r.final_directors.empty()) {
+      r.final_momentum.empty() && r.final_gauss.empty() && r.final_directors.empty() && r.final_contact.empty() &&
+      r.final_lyapunov.empty()) {
     return;
   }
   Handle final_group = h5::create_group(file, layout::kFinal);
@@ -107,6 +114,27 @@ void write_final(hid_t file, const Results& r, const Shape& s) {
   }
   if (!r.final_directors.empty()) {
     h5::write_array(file, layout::kFinalDirectors, {s.members, s.beads, 9}, r.final_directors);
+  }
+  if (!r.final_contact.empty()) {
+    h5::write_array(file, layout::kFinalContact, {s.members, layout::kContactComponents}, r.final_contact);
+  }
+  if (!r.final_lyapunov.empty()) h5::write_array(file, layout::kFinalLyapunov, {s.members}, r.final_lyapunov);
+}
+
+// The /spectrum group, when a signal or a spectrum was recorded: its attributes say which harmonic and how often.
+void write_spectrum(hid_t file, const Results& r, const Shape& s) {
+  if (r.spectrum_signal.empty() && r.spectrum_omega.empty() && r.spectrum_power.empty()) return;
+  Handle spectrum = h5::create_group(file, layout::kSpectrum);
+  h5::write_int_attribute(spectrum.get(), layout::kSpectrumHarmonic, r.spectrum_harmonic);
+  h5::write_double_attribute(spectrum.get(), layout::kSpectrumInterval, r.spectrum_interval);
+  if (!r.spectrum_signal.empty()) {
+    h5::write_array(file, layout::kSpectrumSignal, {s.members, s.samples}, r.spectrum_signal);
+  }
+  if (!r.spectrum_omega.empty()) {
+    h5::write_array(file, layout::kSpectrumOmega, {s.frequencies}, r.spectrum_omega, h5::Storage::contiguous);
+  }
+  if (!r.spectrum_power.empty()) {
+    h5::write_array(file, layout::kSpectrumPower, {s.members, s.frequencies}, r.spectrum_power);
   }
 }
 
@@ -125,6 +153,7 @@ void write_file(const std::string& file_path, const Results& r) {
   write_members(file.get(), r, s);
   write_series(file.get(), r, s);
   write_final(file.get(), r, s);
+  write_spectrum(file.get(), r, s);
   if (r.kind == "steady") write_steady(file.get(), r, s);
   // Closing flushes the last metadata; a failure here (disk full) must not be mistaken for success.
   file.close("cannot finish writing");
@@ -171,6 +200,8 @@ Results read_file(const std::string& path) {
                 r.series_momentum);
   read_optional(file.get(), layout::kSeriesGauss, {s.members, s.saves, layout::kGaussComponents}, r.series_gauss);
   read_optional(file.get(), layout::kSeriesDirectors, {s.members, s.saves, s.beads, 9}, r.series_directors);
+  read_optional(file.get(), layout::kSeriesContact, {s.members, s.saves, layout::kContactComponents}, r.series_contact);
+  read_optional(file.get(), layout::kSeriesLyapunov, {s.members, s.saves}, r.series_lyapunov);
 
   read_optional(file.get(), layout::kFinalTime, {s.members}, r.final_time);
   read_optional(file.get(), layout::kFinalPositions, {s.members, s.beads, 3}, r.final_positions);
@@ -179,6 +210,13 @@ Results read_file(const std::string& path) {
   read_optional(file.get(), layout::kFinalMomentum, {s.members, layout::kMomentumComponents}, r.final_momentum);
   read_optional(file.get(), layout::kFinalGauss, {s.members, layout::kGaussComponents}, r.final_gauss);
   read_optional(file.get(), layout::kFinalDirectors, {s.members, s.beads, 9}, r.final_directors);
+  read_optional(file.get(), layout::kFinalContact, {s.members, layout::kContactComponents}, r.final_contact);
+  read_optional(file.get(), layout::kFinalLyapunov, {s.members}, r.final_lyapunov);
+
+  // spectrum_harmonic and spectrum_interval came with the header (attributes of /spectrum).
+  read_optional(file.get(), layout::kSpectrumSignal, {s.members, s.samples}, r.spectrum_signal);
+  read_optional(file.get(), layout::kSpectrumOmega, {s.frequencies}, r.spectrum_omega);
+  read_optional(file.get(), layout::kSpectrumPower, {s.members, s.frequencies}, r.spectrum_power);
 
   read_optional(file.get(), layout::kSteadyIterations, {s.members}, r.newton_iterations);
   read_optional(file.get(), layout::kSteadyResidual, {s.members}, r.newton_residual);

@@ -50,6 +50,21 @@ json momentum_series_json(const std::vector<double>& data, std::size_t rows) {
   return out;
 }
 
+// One contact row (s1, s2, lambda) as {"s1": .., "s2": .., "lambda": ..}.
+json contact_json(const double* row) { return json{{"s1", row[0]}, {"s2", row[1]}, {"lambda", row[2]}}; }
+
+// `rows` consecutive contact rows (one per save) as {"s1": [per save], "s2": [...], "lambda": [...]}.
+json contact_series_json(const std::vector<double>& data, std::size_t rows) {
+  json out = {{"s1", json::array()}, {"s2", json::array()}, {"lambda", json::array()}};
+  for (std::size_t k = 0; k < rows; ++k) {
+    const double* row = data.data() + layout::kContactComponents * k;
+    out["s1"].push_back(row[0]);
+    out["s2"].push_back(row[1]);
+    out["lambda"].push_back(row[2]);
+  }
+  return out;
+}
+
 template <class T>
 T member_value(hid_t file, const char* name, hsize_t member) {
   return h5::read_block<T>(file, name, {member}, {1}).front();
@@ -102,6 +117,11 @@ json member_object(const std::string& path, std::int64_t member, bool final_only
     const auto block = h5::read_block<double>(f, layout::kFinalGauss, {i, 0}, {1, layout::kGaussComponents});
     j["gauss"] = {{"zt", block[0]}, {"zs", block[1]}, {"violation", block[2]}};
   }
+  if (h5::exists(f, layout::kFinalContact)) {
+    const auto block = h5::read_block<double>(f, layout::kFinalContact, {i, 0}, {1, layout::kContactComponents});
+    j["contact"] = contact_json(block.data());
+  }
+  if (h5::exists(f, layout::kFinalLyapunov)) j["lyapunov"] = member_value<double>(f, layout::kFinalLyapunov, i);
   if (h5::exists(f, layout::kRods)) j["rods"] = member_value<std::int32_t>(f, layout::kRods, i);
   if (h5::exists(f, layout::kDiverged)) j["diverged"] = member_value<std::uint8_t>(f, layout::kDiverged, i) != 0;
   if (h5::exists(f, layout::kStepsTaken)) j["steps_taken"] = member_value<std::int64_t>(f, layout::kStepsTaken, i);
@@ -143,6 +163,14 @@ json member_object(const std::string& path, std::int64_t member, bool final_only
         h5::read_block<double>(f, layout::kSeriesMomentum, {i, 0, 0}, {1, s.saves, layout::kMomentumComponents});
     series["momentum"] = momentum_series_json(block, s.saves);
   }
+  if (h5::exists(f, layout::kSeriesContact)) {
+    const auto block =
+        h5::read_block<double>(f, layout::kSeriesContact, {i, 0, 0}, {1, s.saves, layout::kContactComponents});
+    series["contact"] = contact_series_json(block, s.saves);
+  }
+  if (h5::exists(f, layout::kSeriesLyapunov)) {
+    series["lyapunov"] = h5::read_block<double>(f, layout::kSeriesLyapunov, {i, 0}, {1, s.saves});
+  }
   j["series"] = std::move(series);
   return j;
 }
@@ -167,6 +195,15 @@ json summary_object(const std::string& path) {
   if (h5::exists(f, layout::kSeriesMomentum)) fields.push_back("momentum");
   if (h5::exists(f, layout::kSeriesGauss)) fields.push_back("gauss");
   if (h5::exists(f, layout::kSeriesDirectors)) fields.push_back("directors");
+  if (h5::exists(f, layout::kSeriesContact)) fields.push_back("contact");
+  if (h5::exists(f, layout::kSeriesLyapunov)) fields.push_back("lyapunov");
+  // What /final holds beyond the state every model saves (time, positions, velocities, energy).
+  json final_fields = json::array();
+  if (h5::exists(f, layout::kFinalMomentum)) final_fields.push_back("momentum");
+  if (h5::exists(f, layout::kFinalGauss)) final_fields.push_back("gauss");
+  if (h5::exists(f, layout::kFinalDirectors)) final_fields.push_back("directors");
+  if (h5::exists(f, layout::kFinalContact)) final_fields.push_back("contact");
+  if (h5::exists(f, layout::kFinalLyapunov)) final_fields.push_back("lyapunov");
 
   json j;
   j["kind"] = h.kind;
@@ -178,6 +215,13 @@ json summary_object(const std::string& path) {
   j["max_beads"] = h.max_beads;
   j["saves"] = info.shape.saves;
   j["fields"] = std::move(fields);
+  j["final_fields"] = std::move(final_fields);
+  if (h5::exists(f, layout::kSpectrum)) {
+    j["spectrum"] = {{"harmonic", h.spectrum_harmonic},
+                     {"sample_interval", h.spectrum_interval},
+                     {"samples", info.shape.samples},
+                     {"frequencies", info.shape.frequencies}};
+  }
   j["diverged"] = count_flags(f, layout::kDiverged, info.shape.members);
   j["stability_warnings"] = count_flags(f, layout::kStabilityWarning, info.shape.members);
   if (h5::exists(f, layout::kSingular)) j["singular"] = count_flags(f, layout::kSingular, info.shape.members);

@@ -3,6 +3,7 @@
 #include "io/results_layout.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <set>
 #include <system_error>
@@ -42,6 +43,28 @@ void check_names(const std::vector<std::string>& names, const char* field) {
 
 hsize_t dim(const h5::Dims& dims, std::size_t k) { return k < dims.size() ? dims[k] : 0; }
 
+// The spectrum: a signal of N_s samples a member (N_s taken from its size), F frequencies (from omega) and a
+// power row of F values a member; omega and power come together; a sampling interval when anything is there.
+void check_spectrum(const Results& r, const Shape& s) {
+  const std::string m = "members " + std::to_string(s.members);
+  if (!r.spectrum_signal.empty() && (s.members == 0 || r.spectrum_signal.size() % s.members != 0)) {
+    throw IoError("field spectrum_signal has " + std::to_string(r.spectrum_signal.size()) +
+                  " values, not a multiple of " + m + " (" + m + " x samples), or none when not saved");
+  }
+  if (r.spectrum_omega.empty() != r.spectrum_power.empty()) {
+    throw IoError(std::string("field ") + (r.spectrum_omega.empty() ? "spectrum_omega" : "spectrum_power") +
+                  " is empty but field " + (r.spectrum_omega.empty() ? "spectrum_power" : "spectrum_omega") +
+                  " is not: the spectrum needs both");
+  }
+  check_size(r.spectrum_power, "spectrum_power", s.members * s.frequencies,
+             m + " x spectrum_omega " + std::to_string(s.frequencies));
+  const bool any = !r.spectrum_signal.empty() || !r.spectrum_omega.empty();
+  if (any && !(std::isfinite(r.spectrum_interval) && r.spectrum_interval > 0)) {
+    throw IoError("field spectrum_interval is " + std::to_string(r.spectrum_interval) +
+                  ", expected a positive sampling interval when a spectrum is saved");
+  }
+}
+
 }  // namespace
 
 Shape shape_of(const Results& r) {
@@ -50,6 +73,8 @@ Shape shape_of(const Results& r) {
   s.saves = r.time.size();
   s.beads = static_cast<hsize_t>(std::max<std::int32_t>(r.max_beads, 0));
   s.energies = r.energy_names.size();
+  s.samples = s.members > 0 ? r.spectrum_signal.size() / s.members : 0;
+  s.frequencies = r.spectrum_omega.size();
   return s;
 }
 
@@ -101,6 +126,11 @@ void validate(const Results& r) {
   check_size(r.steps_taken, "steps_taken", s.members, m);
   check_size(r.stability_warning, "stability_warning", s.members, m);
   check_size(r.singular, "singular", s.members, m);
+  check_size(r.series_contact, "series_contact", s.members * s.saves * kContactComponents, m + sb + " x 3");
+  check_size(r.series_lyapunov, "series_lyapunov", s.members * s.saves, m + sb);
+  check_size(r.final_contact, "final_contact", s.members * kContactComponents, m + " x 3");
+  check_size(r.final_lyapunov, "final_lyapunov", s.members, m);
+  check_spectrum(r, s);
   check_size(r.newton_iterations, "newton_iterations", s.members, m);
   check_size(r.newton_residual, "newton_residual", s.members, m);
   check_size(r.converged, "converged", s.members, m);
@@ -197,6 +227,26 @@ FileInfo read_file_info(hid_t file) {
     break;
   }
   info.shape.energies = h.energy_names.size();
+
+  if (h5::exists(file, kSpectrum)) {
+    h5::Handle spectrum = h5::open_group(file, kSpectrum);
+    if (h5::has_attribute(spectrum.get(), kSpectrumHarmonic)) {
+      h.spectrum_harmonic = static_cast<std::int32_t>(h5::read_int_attribute(spectrum.get(), kSpectrumHarmonic));
+    }
+    if (h5::has_attribute(spectrum.get(), kSpectrumInterval)) {
+      h.spectrum_interval = h5::read_double_attribute(spectrum.get(), kSpectrumInterval);
+    }
+    if (h5::exists(file, kSpectrumSignal)) {
+      const h5::Dims dims = h5::dataset_dims(file, kSpectrumSignal);
+      if (dims.size() != 2) throw IoError(std::string("dataset ") + kSpectrumSignal + " is not two-dimensional");
+      info.shape.samples = dims[1];
+    }
+    if (h5::exists(file, kSpectrumOmega)) {
+      const h5::Dims dims = h5::dataset_dims(file, kSpectrumOmega);
+      if (dims.size() != 1) throw IoError(std::string("dataset ") + kSpectrumOmega + " is not one-dimensional");
+      info.shape.frequencies = dims[0];
+    }
+  }
   return info;
 }
 

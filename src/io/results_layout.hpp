@@ -21,6 +21,8 @@ inline constexpr std::int32_t kFormatVersion = 1;
 inline constexpr hsize_t kMomentumComponents = 6;
 /// Values in a Gauss row: Z_t, Z_s, the largest constraint violation.
 inline constexpr hsize_t kGaussComponents = 3;
+/// Values in a contact row (rolling): s1, s2, lambda.
+inline constexpr hsize_t kContactComponents = 3;
 
 // Object paths, absolute.
 inline constexpr const char* kMembers = "/members";
@@ -39,6 +41,8 @@ inline constexpr const char* kSeriesEnergy = "/series/energy";
 inline constexpr const char* kSeriesMomentum = "/series/momentum";
 inline constexpr const char* kSeriesGauss = "/series/gauss";
 inline constexpr const char* kSeriesDirectors = "/series/directors";
+inline constexpr const char* kSeriesContact = "/series/contact";
+inline constexpr const char* kSeriesLyapunov = "/series/lyapunov";
 inline constexpr const char* kFinal = "/final";
 inline constexpr const char* kFinalTime = "/final/time";
 inline constexpr const char* kFinalPositions = "/final/positions";
@@ -47,20 +51,33 @@ inline constexpr const char* kFinalEnergy = "/final/energy";
 inline constexpr const char* kFinalMomentum = "/final/momentum";
 inline constexpr const char* kFinalGauss = "/final/gauss";
 inline constexpr const char* kFinalDirectors = "/final/directors";
+inline constexpr const char* kFinalContact = "/final/contact";
+inline constexpr const char* kFinalLyapunov = "/final/lyapunov";
+inline constexpr const char* kSpectrum = "/spectrum";
+inline constexpr const char* kSpectrumSignal = "/spectrum/signal";
+inline constexpr const char* kSpectrumOmega = "/spectrum/omega";
+inline constexpr const char* kSpectrumPower = "/spectrum/power";
+/// Attributes of the /spectrum group: the recorded harmonic (int32) and the sampling interval (float64).
+inline constexpr const char* kSpectrumHarmonic = "harmonic";
+inline constexpr const char* kSpectrumInterval = "sample_interval";
 inline constexpr const char* kSteady = "/steady";
 inline constexpr const char* kSteadyIterations = "/steady/iterations";
 inline constexpr const char* kSteadyResidual = "/steady/residual";
 inline constexpr const char* kSteadyConverged = "/steady/converged";
 
-/// The sizes every array of a Results is checked against: M members, S saves, B beads, E energy components.
+/// The sizes every array of a Results is checked against: M members, S saves, B beads, E energy components,
+/// N_s spectrum samples and F spectrum frequencies.
 struct Shape {
   hsize_t members = 0;
   hsize_t saves = 0;
   hsize_t beads = 0;
   hsize_t energies = 0;
+  hsize_t samples = 0;      ///< N_s: spectrum_signal.size() / members (0 when no signal or no members)
+  hsize_t frequencies = 0;  ///< F: spectrum_omega.size()
 };
 
-/// The sizes `r` declares (members, time.size(), max_beads, energy_names.size()).
+/// The sizes `r` declares (members, time.size(), max_beads, energy_names.size(), spectrum_signal.size() /
+/// members, spectrum_omega.size()).
 Shape shape_of(const Results& r);
 
 /// Checks every array of `r` against shape_of(r) (each is either empty, meaning "not saved", or exactly
@@ -70,7 +87,8 @@ void validate(const Results& r);
 
 /// What describes a results file without its bulk arrays: root attributes, sizes and names.
 struct FileInfo {
-  Results header;  ///< strings, members, max_beads, beads-free names (param_names, varied_keys, energy_names)
+  Results header;  ///< strings, members, max_beads, beads-free names (param_names, varied_keys, energy_names),
+                   ///< spectrum_harmonic and spectrum_interval
   Shape shape;
 };
 

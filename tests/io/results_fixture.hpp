@@ -117,6 +117,38 @@ inline Results make_nishinari_results() {
   return r;
 }
 
+/// Contact component c (0 s1, 1 s2, 2 lambda) of member i at save k (distinct everywhere).
+inline double contact(int i, int k, int c) { return 0.5 * i + 0.0625 * k + 0.25 * c + 0.125; }
+
+/// Running Lyapunov estimate of member i at save k; NaN at t = 0, where sum / t is undefined.
+inline double lyapunov(int i, int k) { return k == 0 ? kNaN : 0.01 * (i + 1) + 0.001 * k; }
+
+/// Signal sample n of member i: member 1 stopped after 4 of the 6 samples (NaN padding).
+inline double signal(int i, int n) { return (i == 1 && n >= 4) ? kNaN : std::sin(0.5 * n + i) + 0.125 * i; }
+
+/// make_results() as a rolling file: contact and Lyapunov series and final rows (member 1's exponent not
+/// computed: NaN), and a spectrum of harmonic 3 sampled every 0.05 (6 samples, N_fft 8, 5 frequencies).
+inline Results make_rolling_results() {
+  Results r = make_results();
+  r.model = "rolling";
+  const int M = 3, S = 4, N = 6, F = 5;
+  for (int i = 0; i < M; ++i) {
+    for (int k = 0; k < S; ++k) {
+      for (int c = 0; c < 3; ++c) r.series_contact.push_back(contact(i, k, c));
+      r.series_lyapunov.push_back(lyapunov(i, k));
+    }
+    for (int c = 0; c < 3; ++c) r.final_contact.push_back(contact(i, S - 1, c));
+    r.final_lyapunov.push_back(i == 1 ? kNaN : lyapunov(i, S - 1));
+    for (int n = 0; n < N; ++n) r.spectrum_signal.push_back(signal(i, n));
+    for (int j = 0; j < F; ++j) r.spectrum_power.push_back(10.0 * i + j + 0.5);
+  }
+  r.spectrum_harmonic = 3;
+  r.spectrum_interval = 0.05;
+  const double pi = std::acos(-1.0);
+  for (int j = 0; j < F; ++j) r.spectrum_omega.push_back(2 * pi * j / (8 * 0.05));
+  return r;
+}
+
 /// make_results() as a steady (Newton) file: no series, t undefined, Newton diagnostics.
 inline Results make_steady_results() {
   Results r = make_results();
@@ -167,6 +199,20 @@ inline void expect_same_results(const Results& a, const Results& b) {
   EXPECT_TRUE(same_bits(a.final_velocities, b.final_velocities));
   EXPECT_TRUE(same_bits(a.final_energy, b.final_energy));
   EXPECT_TRUE(same_bits(a.final_momentum, b.final_momentum));
+  EXPECT_TRUE(same_bits(a.series_gauss, b.series_gauss));
+  EXPECT_TRUE(same_bits(a.series_directors, b.series_directors));
+  EXPECT_TRUE(same_bits(a.final_gauss, b.final_gauss));
+  EXPECT_TRUE(same_bits(a.final_directors, b.final_directors));
+  EXPECT_EQ(a.rods, b.rods);
+  EXPECT_TRUE(same_bits(a.series_contact, b.series_contact));
+  EXPECT_TRUE(same_bits(a.series_lyapunov, b.series_lyapunov));
+  EXPECT_TRUE(same_bits(a.final_contact, b.final_contact));
+  EXPECT_TRUE(same_bits(a.final_lyapunov, b.final_lyapunov));
+  EXPECT_EQ(a.spectrum_harmonic, b.spectrum_harmonic);
+  EXPECT_EQ(a.spectrum_interval, b.spectrum_interval);
+  EXPECT_TRUE(same_bits(a.spectrum_signal, b.spectrum_signal));
+  EXPECT_TRUE(same_bits(a.spectrum_omega, b.spectrum_omega));
+  EXPECT_TRUE(same_bits(a.spectrum_power, b.spectrum_power));
   EXPECT_EQ(a.diverged, b.diverged);
   EXPECT_EQ(a.steps_taken, b.steps_taken);
   EXPECT_EQ(a.stability_warning, b.stability_warning);

@@ -84,6 +84,51 @@ TEST(ResultsErrors, EveryMismatchNamesItsField) {
   EXPECT_TRUE(dir.entries().empty());
 }
 
+TEST(ResultsErrors, EveryRollingMismatchNamesItsField) {
+  TempDir dir;
+  const std::string path = dir.file("rolling.h5");
+  const auto message_for = [&](auto&& spoil) {
+    Results r = test::make_rolling_results();
+    spoil(r);
+    return io_error_of([&] { write_results(path, r); });
+  };
+  EXPECT_EQ(
+      message_for([](Results& r) { r.series_contact.pop_back(); }),
+      path + ": field series_contact has 35 values, expected 36 (members 3 x saves 4 x 3), or none when not saved");
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.series_lyapunov.pop_back(); }), "series_lyapunov"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.time.pop_back(); }), "series_"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.final_contact.resize(2 * 3); }), "final_contact"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.final_lyapunov.push_back(0.0); }), "final_lyapunov"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum_signal.pop_back(); }),
+                       "field spectrum_signal has 17 values, not a multiple of members 3"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum_power.pop_back(); }),
+                       "field spectrum_power has 14 values, expected 15 (members 3 x spectrum_omega 5)"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum_omega.pop_back(); }), "spectrum_power"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum_omega.clear(); }), "spectrum_omega is empty"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum_power.clear(); }), "spectrum_power is empty"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum_interval = 0; }), "spectrum_interval"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum_interval = test::kNaN; }), "spectrum_interval"));
+  EXPECT_FALSE(std::filesystem::exists(path));
+  EXPECT_TRUE(dir.entries().empty());
+}
+
+TEST(ResultsErrors, MisshapenSpectrumDatasetIsRefusedOnRead) {
+  // A file edited by another tool with a power row per member longer than omega: read_results names it.
+  TempDir dir;
+  const std::string path = dir.file("rolling.h5");
+  write_results(path, test::make_rolling_results());
+  {
+    const h5::ErrorSilencer silence;
+    h5::Handle file(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose);
+    ASSERT_TRUE(file);
+    ASSERT_GE(H5Ldelete(file.get(), "/spectrum/power", H5P_DEFAULT), 0);
+    h5::write_array(file.get(), "/spectrum/power", {3, 6}, std::vector<double>(18, 0.0));
+  }
+  const std::string message = io_error_of([&] { read_results(path); });
+  EXPECT_TRUE(contains(message, "/spectrum/power")) << message;
+  EXPECT_TRUE(contains(message, "expected [3, 5]")) << message;
+}
+
 TEST(ResultsErrors, WrongSizeMomentumKeepsTheExistingFile) {
   TempDir dir;
   const std::string path = dir.file("run.h5");

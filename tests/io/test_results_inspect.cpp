@@ -104,6 +104,49 @@ TEST_F(ResultsInspect, SeriesMemberHasMomentumPerSave) {
   EXPECT_EQ(j.dump().find("null"), std::string::npos);
 }
 
+TEST_F(ResultsInspect, FinalMemberHasContactAndLyapunov) {
+  write_results(path_, test::make_rolling_results());
+  const json j = member_json(path_, 2, /*final_only=*/true);
+  using test::contact;
+  EXPECT_EQ(j["contact"], (json{{"s1", contact(2, 3, 0)}, {"s2", contact(2, 3, 1)}, {"lambda", contact(2, 3, 2)}}));
+  EXPECT_EQ(j["lyapunov"], test::lyapunov(2, 3));
+  EXPECT_FALSE(j.contains("series"));
+  EXPECT_FALSE(j.contains("momentum"));
+  EXPECT_EQ(j.dump().find("null"), std::string::npos);
+  // Member 1's exponent was not computed (NaN): it prints as null, the key is still there.
+  const json not_computed = member_json(path_, 1, /*final_only=*/true);
+  ASSERT_TRUE(not_computed.contains("lyapunov"));
+  EXPECT_EQ(not_computed["lyapunov"].dump(), "null");
+  EXPECT_EQ(not_computed["contact"]["s2"], contact(1, 3, 1));
+}
+
+TEST_F(ResultsInspect, SeriesMemberHasContactAndLyapunovPerSave) {
+  write_results(path_, test::make_rolling_results());
+  const json j = member_json(path_, 0, /*final_only=*/false);
+  const json& contact = j["series"]["contact"];
+  ASSERT_EQ(contact.size(), 3u);
+  for (const char* key : {"s1", "s2", "lambda"}) ASSERT_EQ(contact[key].size(), 4u) << key;
+  for (int k = 0; k < 4; ++k) {
+    const auto save = static_cast<std::size_t>(k);
+    EXPECT_EQ(contact["s1"][save], test::contact(0, k, 0));
+    EXPECT_EQ(contact["s2"][save], test::contact(0, k, 1));
+    EXPECT_EQ(contact["lambda"][save], test::contact(0, k, 2));
+  }
+  const json& lyapunov = j["series"]["lyapunov"];
+  ASSERT_EQ(lyapunov.size(), 4u);
+  EXPECT_EQ(lyapunov[0].dump(), "null");  // undefined at t = 0
+  EXPECT_EQ(lyapunov[3], test::lyapunov(0, 3));
+  EXPECT_EQ(j["series"]["energy"]["kinetic"], (json{0.0, 1.0, 2.0, 3.0}));  // the rest unchanged
+}
+
+TEST_F(ResultsInspect, GreenspanMemberHasNoContactOrLyapunov) {
+  const json j = member_json(path_, 0, /*final_only=*/false);
+  EXPECT_FALSE(j.contains("contact"));
+  EXPECT_FALSE(j.contains("lyapunov"));
+  EXPECT_FALSE(j["series"].contains("contact"));
+  EXPECT_FALSE(j["series"].contains("lyapunov"));
+}
+
 TEST_F(ResultsInspect, SteadyMemberHasNewtonDiagnosticsAndNoTime) {
   write_results(path_, test::make_steady_results());
   const json j = member_json(path_, 1, /*final_only=*/true);
@@ -150,6 +193,17 @@ TEST_F(ResultsInspect, Summary) {
   EXPECT_EQ(j["rodswarm_version"], "0.1.0");
   EXPECT_FALSE(j.contains("converged"));
   EXPECT_FALSE(j.contains("singular"));  // greenspan records no singularities
+  EXPECT_EQ(j["final_fields"], json::array());
+  EXPECT_FALSE(j.contains("spectrum"));
+}
+
+TEST_F(ResultsInspect, RollingSummaryListsContactLyapunovAndSpectrum) {
+  write_results(path_, test::make_rolling_results());
+  const json j = summary_json(path_);
+  EXPECT_EQ(j["model"], "rolling");
+  EXPECT_EQ(j["fields"], (json{"positions", "velocities", "energy", "contact", "lyapunov"}));
+  EXPECT_EQ(j["final_fields"], (json{"contact", "lyapunov"}));
+  EXPECT_EQ(j["spectrum"], (json{{"harmonic", 3}, {"sample_interval", 0.05}, {"samples", 6}, {"frequencies", 5}}));
 }
 
 TEST_F(ResultsInspect, NishinariSummaryCountsSingularAndListsMomentum) {
@@ -157,6 +211,7 @@ TEST_F(ResultsInspect, NishinariSummaryCountsSingularAndListsMomentum) {
   const json j = summary_json(path_);
   EXPECT_EQ(j["model"], "nishinari");
   EXPECT_EQ(j["fields"], (json{"positions", "velocities", "energy", "momentum"}));
+  EXPECT_EQ(j["final_fields"], (json{"momentum"}));
   EXPECT_EQ(j["singular"], 1);
   EXPECT_EQ(j["diverged"], 1);
 }

@@ -3,6 +3,7 @@
 /// layout (docs/results_layout.md).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 #include "io/h5_data.hpp"
@@ -87,6 +88,104 @@ TEST(ResultsRoundTrip, FileWithoutMomentumAndSingularStillReads) {
   expected.series_momentum.clear();
   expected.final_momentum.clear();
   expected.singular.clear();
+  test::expect_same_results(expected, read_results(path));
+}
+
+TEST(ResultsRoundTrip, ContactLyapunovAndSpectrumComeBackExactly) {
+  TempDir dir;
+  const Results written = test::make_rolling_results();
+  write_results(dir.file("rolling.h5"), written);
+  const Results read = read_results(dir.file("rolling.h5"));
+  test::expect_same_results(written, read);
+  EXPECT_EQ(read.model, "rolling");
+  ASSERT_EQ(read.series_contact.size(), 3u * 4u * 3u);
+  EXPECT_EQ(read.series_contact[(2 * 4 + 1) * 3 + 2], test::contact(2, 1, 2));  // member 2, save 1, lambda
+  ASSERT_EQ(read.series_lyapunov.size(), 3u * 4u);
+  EXPECT_TRUE(std::isnan(read.series_lyapunov[4]));  // member 1 at t = 0
+  EXPECT_EQ(read.series_lyapunov[4 + 2], test::lyapunov(1, 2));
+  ASSERT_EQ(read.final_contact.size(), 3u * 3u);
+  EXPECT_EQ(read.final_contact[1 * 3 + 0], test::contact(1, 3, 0));
+  ASSERT_EQ(read.final_lyapunov.size(), 3u);
+  EXPECT_TRUE(std::isnan(read.final_lyapunov[1]));
+  EXPECT_EQ(read.spectrum_harmonic, 3);
+  EXPECT_EQ(read.spectrum_interval, 0.05);
+  ASSERT_EQ(read.spectrum_signal.size(), 3u * 6u);
+  EXPECT_TRUE(std::isnan(read.spectrum_signal[1 * 6 + 5]));  // member 1's padding
+  EXPECT_EQ(read.spectrum_signal[2 * 6 + 3], test::signal(2, 3));
+  EXPECT_EQ(read.spectrum_omega.size(), 5u);
+  EXPECT_EQ(read.spectrum_power.size(), 3u * 5u);
+}
+
+TEST(ResultsRoundTrip, FinalContactAndSpectrumWithoutSeries) {
+  // A rolling run that saved nothing along the way still records the final contact, exponent and spectrum.
+  TempDir dir;
+  Results written = test::make_rolling_results();
+  written.time.clear();
+  written.series_positions.clear();
+  written.series_velocities.clear();
+  written.series_energy.clear();
+  written.series_contact.clear();
+  written.series_lyapunov.clear();
+  write_results(dir.file("final.h5"), written);
+  const Results read = read_results(dir.file("final.h5"));
+  test::expect_same_results(written, read);
+  EXPECT_TRUE(read.series_contact.empty());
+  EXPECT_EQ(read.final_lyapunov.size(), 3u);
+  EXPECT_EQ(read.spectrum_power.size(), 15u);
+}
+
+TEST(ResultsRoundTrip, SpectrumSignalOnlyOrPowerOnly) {
+  // The signal and the spectrum are each optional: either may be saved without the other.
+  TempDir dir;
+  Results signal_only = test::make_rolling_results();
+  signal_only.spectrum_omega.clear();
+  signal_only.spectrum_power.clear();
+  write_results(dir.file("signal.h5"), signal_only);
+  test::expect_same_results(signal_only, read_results(dir.file("signal.h5")));
+
+  Results power_only = test::make_rolling_results();
+  power_only.spectrum_signal.clear();
+  write_results(dir.file("power.h5"), power_only);
+  test::expect_same_results(power_only, read_results(dir.file("power.h5")));
+}
+
+TEST(ResultsRoundTrip, GreenspanFileHasNoRollingDatasets) {
+  TempDir dir;
+  write_results(dir.file("run.h5"), test::make_results());
+  const Results read = read_results(dir.file("run.h5"));
+  EXPECT_TRUE(read.series_contact.empty());
+  EXPECT_TRUE(read.series_lyapunov.empty());
+  EXPECT_TRUE(read.final_contact.empty());
+  EXPECT_TRUE(read.final_lyapunov.empty());
+  EXPECT_TRUE(read.spectrum_signal.empty());
+  EXPECT_TRUE(read.spectrum_omega.empty());
+  EXPECT_TRUE(read.spectrum_power.empty());
+  EXPECT_EQ(read.spectrum_harmonic, 0);
+  EXPECT_EQ(read.spectrum_interval, 0.0);
+  const h5::ErrorSilencer silence;
+  h5::Handle file = h5::open_file(dir.file("run.h5"));
+  for (const char* name : {"/series/contact", "/series/lyapunov", "/final/contact", "/final/lyapunov", "/spectrum"}) {
+    EXPECT_FALSE(h5::exists(file.get(), name)) << name;
+  }
+}
+
+TEST(ResultsRoundTrip, FileWithoutSpectrumStillReads) {
+  // A rolling file whose /spectrum group was removed by another tool: the rest reads back, the spectrum empty.
+  TempDir dir;
+  const std::string path = dir.file("rolling.h5");
+  write_results(path, test::make_rolling_results());
+  {
+    const h5::ErrorSilencer silence;
+    h5::Handle file(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose);
+    ASSERT_TRUE(file);
+    ASSERT_GE(H5Ldelete(file.get(), "/spectrum", H5P_DEFAULT), 0);
+  }
+  Results expected = test::make_rolling_results();
+  expected.spectrum_harmonic = 0;
+  expected.spectrum_interval = 0;
+  expected.spectrum_signal.clear();
+  expected.spectrum_omega.clear();
+  expected.spectrum_power.clear();
   test::expect_same_results(expected, read_results(path));
 }
 
@@ -191,6 +290,40 @@ TEST(ResultsLayout, MomentumAndSingularDatasets) {
   EXPECT_GT(H5Tequal(type.get(), H5T_STD_U8LE), 0);
   EXPECT_EQ(h5::read_block<double>(f, "/final/momentum", {2, 3}, {1, 3}),
             (std::vector<double>{test::momentum(2, 3, 3), test::momentum(2, 3, 4), test::momentum(2, 3, 5)}));
+}
+
+TEST(ResultsLayout, ContactLyapunovAndSpectrumDatasets) {
+  TempDir dir;
+  write_results(dir.file("rolling.h5"), test::make_rolling_results());
+  const h5::ErrorSilencer silence;
+  h5::Handle file = h5::open_file(dir.file("rolling.h5"));
+  const hid_t f = file.get();
+  EXPECT_EQ(h5::read_int_attribute(f, "format_version"), 1);
+  EXPECT_EQ(h5::read_string_attribute(f, "model"), "rolling");
+  EXPECT_EQ(h5::dataset_dims(f, "/series/contact"), (h5::Dims{3, 4, 3}));
+  EXPECT_EQ(h5::dataset_dims(f, "/series/lyapunov"), (h5::Dims{3, 4}));
+  EXPECT_EQ(h5::dataset_dims(f, "/final/contact"), (h5::Dims{3, 3}));
+  EXPECT_EQ(h5::dataset_dims(f, "/final/lyapunov"), (h5::Dims{3}));
+  EXPECT_EQ(h5::dataset_dims(f, "/spectrum/signal"), (h5::Dims{3, 6}));
+  EXPECT_EQ(h5::dataset_dims(f, "/spectrum/omega"), (h5::Dims{5}));
+  EXPECT_EQ(h5::dataset_dims(f, "/spectrum/power"), (h5::Dims{3, 5}));
+  EXPECT_EQ(h5::read_block<double>(f, "/final/contact", {2, 0}, {1, 3}),
+            (std::vector<double>{test::contact(2, 3, 0), test::contact(2, 3, 1), test::contact(2, 3, 2)}));
+
+  h5::Handle spectrum = h5::open_group(f, "/spectrum");
+  EXPECT_EQ(h5::read_int_attribute(spectrum.get(), "harmonic"), 3);
+  EXPECT_EQ(h5::read_double_attribute(spectrum.get(), "sample_interval"), 0.05);
+  h5::Handle harmonic(H5Aopen(spectrum.get(), "harmonic", H5P_DEFAULT), H5Aclose);
+  h5::Handle harmonic_type(H5Aget_type(harmonic.get()), H5Tclose);
+  EXPECT_GT(H5Tequal(harmonic_type.get(), H5T_STD_I32LE), 0);
+  h5::Handle interval(H5Aopen(spectrum.get(), "sample_interval", H5P_DEFAULT), H5Aclose);
+  h5::Handle interval_type(H5Aget_type(interval.get()), H5Tclose);
+  EXPECT_GT(H5Tequal(interval_type.get(), H5T_IEEE_F64LE), 0);
+
+  // omega is shared by all members: stored contiguously, like /time.
+  h5::Handle omega = h5::open_dataset(f, "/spectrum/omega");
+  h5::Handle dcpl(H5Dget_create_plist(omega.get()), H5Pclose);
+  EXPECT_EQ(H5Pget_layout(dcpl.get()), H5D_CONTIGUOUS);
 }
 
 TEST(ResultsLayout, ParamsWithoutRecordedOrderReadAlphabetically) {
