@@ -12,8 +12,8 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::string> implemented_models = {"greenspan", "nishinari", "cosserat"};
-const std::vector<std::string> planned_models = {"se3rod", "rolling"};
+const std::vector<std::string> implemented_models = {"greenspan", "nishinari", "cosserat", "rolling"};
+const std::vector<std::string> planned_models = {"se3rod"};
 
 /// The canonical key an override assigns ("initial.peak[01]=2" -> "initial.peak[1]"), or "" if malformed.
 std::string override_key(const std::string& assignment) {
@@ -41,7 +41,7 @@ std::string model_of(const json& config, const std::string& path) {
   config_detail::expect_object(config, "", path);
   const auto it = config.find("model");
   if (it == config.end()) {
-    throw ConfigError(path, "model", "missing required key (one of: greenspan, nishinari, cosserat, se3rod, rolling)");
+    throw ConfigError(path, "model", "missing required key (one of: greenspan, nishinari, cosserat, rolling, se3rod)");
   }
   const std::string model = config_detail::expect_string(*it, "model", path);
   for (const auto& implemented : implemented_models) {
@@ -80,6 +80,7 @@ AnyJob load_any_job(const std::string& path, const std::vector<std::string>& ove
     const std::string model = model_of(config, path);
     if (model == "nishinari") return parse_nishinari_job(config, path);
     if (model == "cosserat") return parse_cosserat_job(config, path);
+    if (model == "rolling") return parse_rolling_job(config, path);
     return parse_greenspan_job(config, path);
   });
 }

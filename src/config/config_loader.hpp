@@ -15,6 +15,7 @@
 #include "config/cosserat_job.hpp"
 #include "config/greenspan_job.hpp"
 #include "config/nishinari_job.hpp"
+#include "config/rolling_job.hpp"
 
 namespace rodswarm {
 
@@ -53,13 +54,20 @@ NishinariJob parse_nishinari_job(const nlohmann::json& config, const std::string
 /// the initial state perturbed as asked and the clamp positions and frames taken from the initial state.
 CosseratJob parse_cosserat_job(const nlohmann::json& config, const std::string& source);
 
+/// Validates a rolling-contact config (`model` must be "rolling"; schema at the top of rolling_config.cpp) and
+/// expands its ensemble into members, with the same error rules and `ensemble` semantics as parse_greenspan_job.
+/// Every member's initial shapes are projected onto its K orthonormal basis functions
+/// (docs/rolling_discretisation.md section 1), its analysis intervals converted to steps of its dt, and room made
+/// for its harmonic signal; warnings that are not errors land in RollingJob::warnings.
+RollingJob parse_rolling_job(const nlohmann::json& config, const std::string& source);
+
 /// A job of any implemented model.
-using AnyJob = std::variant<GreenspanJob, NishinariJob, CosseratJob>;
+using AnyJob = std::variant<GreenspanJob, NishinariJob, CosseratJob, RollingJob>;
 
 /// read_config_file(path), then each override in order, then dispatch on `model`: "greenspan" is parsed by
-/// parse_greenspan_job, "nishinari" by parse_nishinari_job, "cosserat" by parse_cosserat_job; "se3rod" and
-/// "rolling" are known but not implemented yet; any other name gets the nearest model suggested. An error caused by an
-/// overridden key is reported against "--set".
+/// parse_greenspan_job, "nishinari" by parse_nishinari_job, "cosserat" by parse_cosserat_job, "rolling" by
+/// parse_rolling_job; "se3rod" is known but not implemented yet; any other name gets the nearest model suggested. An
+/// error caused by an overridden key is reported against "--set".
 AnyJob load_any_job(const std::string& path, const std::vector<std::string>& overrides);
 
 /// As load_any_job, for verbs that read greenspan configs only (steady): any other model, nishinari included, is a

@@ -23,6 +23,8 @@ struct OutputSpec {
   bool momentum = true;     ///< fields contains "momentum" (models that save it: nishinari)
   bool directors = false;   ///< fields contains "directors" (models that save it: cosserat)
   bool gauss = true;        ///< fields contains "gauss": the constraint effort Z_t (models that save it: cosserat)
+  bool contact = true;      ///< fields contains "contact": s1, s2, lambda (models that save it: rolling)
+  bool lyapunov = true;     ///< fields contains "lyapunov": the running exponent estimate (rolling)
   bool xdmf = false;        ///< output.xdmf: also write an XDMF file next to the HDF5 file (models: cosserat)
 };
 

@@ -21,6 +21,8 @@ bool& field_flag(OutputSpec& out, const std::string& name) {
   if (name == "energy") return out.energy;
   if (name == "directors") return out.directors;
   if (name == "gauss") return out.gauss;
+  if (name == "contact") return out.contact;
+  if (name == "lyapunov") return out.lyapunov;
   return out.momentum;
 }
 
@@ -36,7 +38,8 @@ void read_output(const ObjectReader& r, const std::vector<std::string>& output_f
   }
   if (const auto* fields = r.optional("fields")) {
     expect_array(*fields, r.key("fields"), r.source());
-    out.positions = out.velocities = out.energy = out.momentum = out.directors = out.gauss = false;
+    out.positions = out.velocities = out.energy = out.momentum = out.directors = out.gauss = out.contact =
+        out.lyapunov = false;
     for (std::size_t i = 0; i < fields->size(); ++i) {
       const std::string key = index_key(r.key("fields"), i);
       const std::string f = expect_choice((*fields)[i], key, r.source(), output_fields);
@@ -82,7 +85,8 @@ void parse_shared_settings(const nlohmann::json& config, const std::string& sour
     read_output(ObjectReader(*it, "output", source, keys), output_fields, output);
   }
   // A field the model cannot save is never asked for.
-  for (const char* name : {"positions", "velocities", "energy", "momentum", "directors", "gauss"}) {
+  for (const char* name :
+       {"positions", "velocities", "energy", "momentum", "directors", "gauss", "contact", "lyapunov"}) {
     if (!accepts(output_fields, name)) field_flag(output, name) = false;
   }
   if (const auto it = config.find("compare"); it != config.end()) {

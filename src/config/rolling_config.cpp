@@ -1,0 +1,301 @@
+/// @file rolling_config.cpp
+/// JSON to RollingSpec and run settings: the shape of the rolling-contact schema (which keys, which types). Value
+/// ranges that an ensemble can change are checked per member in rolling_member.cpp. The model:
+/// shared/design/models/rolling.md; its discretisation (basis, smeared delta, analysis):
+/// docs/rolling_discretisation.md.
+///
+/// Schema of model "rolling" (defaults in parentheses; every key not listed is an error, with the nearest valid key
+/// suggested):
+///
+///   "model": "rolling", "precision": "float64" | "float32" ("float64"),
+///   "params": {
+///     "modes": integer >= 1 (required): K, modes per string,
+///     "ends": "fixed" | "periodic" ("fixed"): basis sqrt(2/L) sin(k pi x / L), k = 1..K, or 1/sqrt(L),
+///         sqrt(2/L) cos(2 pi j x / L), sqrt(2/L) sin(2 pi j x / L), j = 1, 2, ... (K functions in all),
+///     "L": > 0 (required): length of both strings, "c": > 0 (1): wave speed,
+///     "F": finite (1): rolling constraint u_t(s1) = F v_t(s2),
+///     "G1", "G2": finite (required): contact-point speeds s1' = G1 u_t(s1), s2' = G2 v_t(s2),
+///     "sigma": > 0 (required): width of the smeared delta (mode-wise Gaussian filter exp(-(kappa sigma)^2 / 2));
+///         a warning when the last mode's filter exceeds 1e-6 (K does not resolve it),
+///     "frozen": boolean or 0 / 1 (false): the frozen-contact control (s1, s2 held),
+///     "divergence_bound": > 0 (1e8): a member diverges when a state component exceeds it in magnitude },
+///   "initial": {
+///     "u", "v": SHAPE (zero): the displacements at t = 0, "u_t", "v_t": SHAPE (zero): the velocities (projected
+///         onto the constraint by the stepper before the first step),
+///     "s1", "s2": in [0, L] (required): the contact points; with fixed ends the constraint row must not vanish
+///         (s1 at an end together with s2 at an end or F = 0 is an error) },
+///     SHAPE, a function of x in [0, L] that the member holds as its projection onto its K basis functions:
+///       { "kind": "zero" },
+///       { "kind": "sine", "amplitude" (1), "k" (required) }: amplitude sin(k x) (exact projection),
+///       { "kind": "modes", "coefficients": [numbers] (required, at least one) }: fixed ends:
+///           sum_k coefficients[k-1] sin(k pi x / L); periodic: coefficients[0] + coefficients[1] cos(2 pi x / L)
+///           + coefficients[2] sin(2 pi x / L) + coefficients[3] cos(4 pi x / L) + ... (the basis order,
+///           un-normalised); coefficients beyond the K basis functions are dropped (a warning),
+///       { "kind": "pluck", "amplitude" (1), "at": in (0, L) (required) }: the triangle through (0, 0),
+///           (at, amplitude), (L, 0),
+///       { "kind": "gaussian", "amplitude" (1), "center" (required), "width": > 0 (required) }:
+///           amplitude exp(-(x - center)^2 / (2 width^2)),
+///       { "kind": "points", "values": [numbers] (required, at least 2) }: values[i] at x = i L / (n - 1), linear
+///           in between.
+///     With fixed ends a shape that does not vanish at x = 0 and x = L (periodic ends: that differs there) is
+///     allowed, with a warning: the member holds its projection, which converges slowly there.
+///   "integrator": { "scheme": "rk4" ("rk4"; the only scheme), "dt": > 0 (required), "t_end": > 0 (required; a
+///       whole number of steps) },
+///   "analysis": { (optional; an absent part is not computed)
+///     "spectrum": { "harmonic": integer (1): the mode recorded (fixed: k of sin(k pi x / L), 1..K; periodic: j of
+///         sin(2 pi j x / L), 1..(K-1)/2), "sample_interval": > 0 (required; a whole number of steps) },
+///     "lyapunov": { "renorm_interval": > 0 (required; a whole number of steps, at most integrator.t_end),
+///         "d0": > 0 (1e-8): the twin's separation after each renormalisation } },
+///   "ensemble": as for greenspan (ensemble_spec.hpp); any number under params, initial, integrator and analysis
+///       can be varied, nested ones and array elements included ("initial.u.amplitude", "initial.s1",
+///       "initial.v.coefficients[1]", "analysis.lyapunov.d0"); params.modes, params.frozen (values 0 and 1) and
+///       analysis.spectrum.harmonic take integral values (grid and zip only),
+///   "output": { "path" ("results.h5"), "save_every" (0: initial and final states only; else a whole number of
+///       steps), "fields": any of "positions", "velocities", "energy", "contact", "lyapunov" ("positions",
+///       "energy", "contact", and "lyapunov" when analysis.lyapunov is given; listing "lyapunov" without it is an
+///       error), "points": integer >= 2 (129): samples of each string at save points, ends included },
+///   "compare": { "tolerance": > 0, "members": integer >= 1 (4), "reference_points": integer >= 0 (0: automatic):
+///       grid intervals of the finite-difference reference, "t_end": >= 0 (0: the shorter of integrator.t_end and one
+///       wave round trip 2 L / c): how long compare integrates (a whole number of steps, at most integrator.t_end;
+///       chaos amplifies any difference, so compare a window, not a whole chaotic run) }.
+/// There is no "steady" section for this model.
+#include <climits>
+
+#include "config/json_check.hpp"
+#include "config/rolling_spec.hpp"
+#include "config/run_settings_config.hpp"
+
+namespace rodswarm::config_detail {
+
+namespace {
+
+const std::vector<std::string> params_keys = {"modes", "ends", "L",     "c",      "F",
+                                              "G1",    "G2",   "sigma", "frozen", "divergence_bound"};
+const std::vector<std::string> initial_keys = {"u", "v", "u_t", "v_t", "s1", "s2"};
+const std::vector<std::string> integrator_keys = {"scheme", "dt", "t_end"};
+const std::vector<std::string> analysis_keys = {"spectrum", "lyapunov"};
+const std::vector<std::string> shape_kinds = {"zero", "sine", "modes", "pluck", "gaussian", "points"};
+const std::vector<std::string> output_fields = {"positions", "velocities", "energy", "contact", "lyapunov"};
+
+/// The keys of each shape kind besides "kind".
+std::vector<std::string> kind_keys(RollingShapeKind kind) {
+  switch (kind) {
+    case RollingShapeKind::zero:
+      return {};
+    case RollingShapeKind::sine:
+      return {"amplitude", "k"};
+    case RollingShapeKind::modes:
+      return {"coefficients"};
+    case RollingShapeKind::pluck:
+      return {"amplitude", "at"};
+    case RollingShapeKind::gaussian:
+      return {"amplitude", "center", "width"};
+    case RollingShapeKind::points:
+      return {"values"};
+  }
+  return {};
+}
+
+RollingShapeKind kind_of(const std::string& name) {
+  return name == "sine"       ? RollingShapeKind::sine
+         : name == "modes"    ? RollingShapeKind::modes
+         : name == "pluck"    ? RollingShapeKind::pluck
+         : name == "gaussian" ? RollingShapeKind::gaussian
+         : name == "points"   ? RollingShapeKind::points
+                              : RollingShapeKind::zero;
+}
+
+bool listed(const std::vector<std::string>& names, const std::string& name) {
+  for (const auto& n : names) {
+    if (n == name) return true;
+  }
+  return false;
+}
+
+std::vector<double> number_list(const json& value, const std::string& key, const std::string& source,
+                                std::size_t at_least) {
+  expect_array(value, key, source);
+  if (value.size() < at_least) {
+    throw ConfigError(source, key,
+                      "expected at least " + std::to_string(at_least) + (at_least == 1 ? " number" : " numbers") +
+                          ", got " + std::to_string(value.size()));
+  }
+  std::vector<double> out;
+  out.reserve(value.size());
+  for (std::size_t i = 0; i < value.size(); ++i) out.push_back(expect_number(value[i], index_key(key, i), source));
+  return out;
+}
+
+RollingShape read_shape(const json& value, const std::string& prefix, const std::string& source) {
+  expect_object(value, prefix, source);
+  const auto it = value.find("kind");
+  if (it == value.end()) {
+    throw ConfigError(source, join_key(prefix, "kind"),
+                      "missing required key (one of \"zero\", \"sine\", \"modes\", \"pluck\", \"gaussian\", "
+                      "\"points\")");
+  }
+  const std::string kind = expect_choice(*it, join_key(prefix, "kind"), source, shape_kinds);
+  RollingShape shape;
+  shape.kind = kind_of(kind);
+  std::vector<std::string> allowed = kind_keys(shape.kind);
+  // A key of another kind is a likelier mistake than a typo: say so instead of "unknown key".
+  for (const auto& other : shape_kinds) {
+    for (const auto& key : kind_keys(kind_of(other))) {
+      if (!listed(allowed, key) && value.contains(key)) {
+        throw ConfigError(source, join_key(prefix, key),
+                          "not used by kind \"" + kind + "\" (it belongs to kind \"" + other + "\")");
+      }
+    }
+  }
+  allowed.insert(allowed.begin(), "kind");
+  const ObjectReader r(value, prefix, source, allowed);
+  switch (shape.kind) {
+    case RollingShapeKind::zero:
+      break;
+    case RollingShapeKind::sine:
+      shape.amplitude = r.number_or("amplitude", 1.0);
+      shape.k = r.number("k");
+      break;
+    case RollingShapeKind::modes:
+      shape.coefficients = number_list(r.required("coefficients"), r.key("coefficients"), source, 1);
+      break;
+    case RollingShapeKind::pluck:
+      shape.amplitude = r.number_or("amplitude", 1.0);
+      shape.at = r.number("at");
+      break;
+    case RollingShapeKind::gaussian:
+      shape.amplitude = r.number_or("amplitude", 1.0);
+      shape.center = r.number("center");
+      shape.width = r.number("width");
+      break;
+    case RollingShapeKind::points:
+      shape.values = number_list(r.required("values"), r.key("values"), source, 2);
+      break;
+  }
+  return shape;
+}
+
+void read_params(const ObjectReader& r, RollingSpec& spec) {
+  spec.modes = static_cast<double>(r.integer("modes"));
+  spec.ends = r.choice_or("ends", {"fixed", "periodic"}, "fixed") == "periodic" ? rolling::Ends::periodic
+                                                                                : rolling::Ends::fixed;
+  spec.L = r.number("L");
+  spec.c = r.number_or("c", 1.0);
+  spec.F = r.number_or("F", 1.0);
+  spec.G1 = r.number("G1");
+  spec.G2 = r.number("G2");
+  spec.sigma = r.number("sigma");
+  if (const json* frozen = r.optional("frozen")) {
+    if (frozen->is_boolean()) {
+      spec.frozen = frozen->get<bool>() ? 1.0 : 0.0;
+    } else if (frozen->is_number()) {
+      spec.frozen = expect_number(*frozen, r.key("frozen"), r.source());  // 0 or 1: checked per member
+    } else {
+      throw ConfigError(r.source(), r.key("frozen"), "expected a boolean (or 0 / 1), got " + type_phrase(*frozen));
+    }
+  }
+  spec.divergence_bound = r.number_or("divergence_bound", 1e8);
+}
+
+void read_initial(const ObjectReader& r, RollingSpec& spec) {
+  bool* given[4] = {&spec.has_u, &spec.has_v, &spec.has_ut, &spec.has_vt};
+  for (int i = 0; i < 4; ++i) {
+    if (const json* shape = r.optional(rolling_shape_names[i])) {
+      rolling_shape(spec, i) = read_shape(*shape, r.key(rolling_shape_names[i]), r.source());
+      *given[i] = true;
+    }
+  }
+  spec.s1 = r.number("s1");
+  spec.s2 = r.number("s2");
+}
+
+void read_integrator(const ObjectReader& r, RollingSpec& spec) {
+  r.choice_or("scheme", {"rk4"}, "rk4");
+  spec.dt = r.number("dt");
+  spec.t_end = r.number("t_end");
+}
+
+void read_analysis(const ObjectReader& r, RollingSpec& spec) {
+  if (const json* spectrum = r.optional("spectrum")) {
+    const ObjectReader s(*spectrum, r.key("spectrum"), r.source(), {"harmonic", "sample_interval"});
+    spec.spectrum = true;
+    spec.harmonic = static_cast<double>(s.integer_or("harmonic", 1));
+    spec.sample_interval = s.number("sample_interval");
+  }
+  if (const json* lyapunov = r.optional("lyapunov")) {
+    const ObjectReader l(*lyapunov, r.key("lyapunov"), r.source(), {"renorm_interval", "d0"});
+    spec.lyapunov = true;
+    spec.renorm_interval = l.number("renorm_interval");
+    spec.d0 = l.number_or("d0", 1e-8);
+  }
+}
+
+}  // namespace
+
+RollingSpec parse_rolling_spec(const nlohmann::json& config, const std::string& source) {
+  RollingSpec spec;
+  read_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
+  read_initial(ObjectReader(required_section(config, "initial", source), "initial", source, initial_keys), spec);
+  read_integrator(ObjectReader(required_section(config, "integrator", source), "integrator", source, integrator_keys),
+                  spec);
+  if (const auto it = config.find("analysis"); it != config.end()) {
+    read_analysis(ObjectReader(*it, "analysis", source, analysis_keys), spec);
+  }
+  return spec;
+}
+
+void parse_rolling_run_settings(const nlohmann::json& config, const std::string& source, bool lyapunov,
+                                RollingJob& job) {
+  // The shared reader knows path, save_every and fields (output) and tolerance and members (compare); the keys only
+  // this model has are read here first, so that a misspelt key is matched against all of them, and then left out
+  // of what the shared reader sees.
+  json shared = json::object();
+  for (const char* key : {"precision", "output", "compare"}) {
+    if (const auto it = config.find(key); it != config.end()) shared[key] = *it;
+  }
+  bool fields_given = false;
+  if (const auto it = config.find("output"); it != config.end()) {
+    const ObjectReader r(*it, "output", source, {"path", "save_every", "fields", "points"});
+    const std::int64_t points = r.integer_or("points", job.points);
+    if (points < 2 || points > (1 << 24)) {
+      throw ConfigError(source, "output.points",
+                        "must be an integer from 2 to 16777216 (samples of each string, ends included), got " +
+                            std::to_string(points));
+    }
+    job.points = static_cast<int>(points);
+    shared["output"].erase("points");
+    fields_given = r.has("fields");
+  }
+  if (const auto it = config.find("compare"); it != config.end()) {
+    const ObjectReader r(*it, "compare", source, {"tolerance", "members", "reference_points", "t_end"});
+    const std::int64_t points = r.integer_or("reference_points", 0);
+    if (points < 0 || points > INT_MAX) {
+      throw ConfigError(source, "compare.reference_points",
+                        "must be an integer >= 0 (0: automatic), got " + std::to_string(points));
+    }
+    job.reference_points = static_cast<int>(points);
+    job.compare_t_end = r.number_or("t_end", 0.0);
+    if (!(job.compare_t_end >= 0)) {
+      throw ConfigError(
+          source, "compare.t_end",
+          "must be >= 0 (0: the shorter of integrator.t_end and 2 L / c), got " + format_number(job.compare_t_end));
+    }
+    shared["compare"].erase("reference_points");
+    shared["compare"].erase("t_end");
+  }
+  parse_shared_settings(shared, source, output_fields, job.precision, job.output, job.compare);
+  if (!fields_given) {
+    job.output.lyapunov = lyapunov;
+  } else if (job.output.lyapunov && !lyapunov) {
+    const json& fields = config["output"]["fields"];
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      if (fields[i] == "lyapunov") at = i;
+    }
+    throw ConfigError(source, index_key("output.fields", at),
+                      "\"lyapunov\" needs analysis.lyapunov (give analysis.lyapunov.renorm_interval, or drop the "
+                      "field)");
+  }
+}
+
+}  // namespace rodswarm::config_detail

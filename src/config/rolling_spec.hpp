@@ -1,0 +1,142 @@
+/// @file rolling_spec.hpp
+/// A rolling-contact config as plain structs (internal to the config layer): parsed from JSON once, then copied and
+/// edited in place for each ensemble member, so that expansion never touches JSON. The schema is documented at the
+/// top of rolling_config.cpp; the basis the shapes are projected onto in docs/rolling_discretisation.md section 1.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "config/rolling_job.hpp"
+
+namespace rodswarm::config_detail {
+
+enum class RollingShapeKind { zero, sine, modes, pluck, gaussian, points };
+
+/// One of initial.u, initial.v, initial.u_t, initial.v_t: a function on [0, L] (see rolling_config.cpp).
+struct RollingShape {
+  RollingShapeKind kind = RollingShapeKind::zero;
+  double amplitude = 1;              ///< sine, pluck, gaussian
+  double k = 0;                      ///< sine: A sin(k x)
+  double at = 0;                     ///< pluck: the peak's position
+  double center = 0, width = 0;      ///< gaussian
+  std::vector<double> coefficients;  ///< modes
+  std::vector<double> values;        ///< points: equally spaced samples over [0, L], both ends included
+
+  bool operator==(const RollingShape& o) const {
+    return kind == o.kind && amplitude == o.amplitude && k == o.k && at == o.at && center == o.center &&
+           width == o.width && coefficients == o.coefficients && values == o.values;
+  }
+};
+
+/// The numeric content of params, initial, integrator and analysis, types checked, ranges not yet. Every number
+/// that `ensemble.vary` may address is a double here (params.modes, params.frozen and analysis.spectrum.harmonic
+/// too: their integrality is checked per member).
+struct RollingSpec {
+  // params
+  double modes = 0;
+  rolling::Ends ends = rolling::Ends::fixed;
+  double L = 0, c = 1, F = 1, G1 = 0, G2 = 0, sigma = 0;
+  double frozen = 0;  ///< 0 or 1 (JSON: a boolean or 0/1)
+  double divergence_bound = 1e8;
+
+  // initial
+  RollingShape u, v, ut, vt;
+  bool has_u = false, has_v = false, has_ut = false, has_vt = false;  ///< given in the config (else zero)
+  double s1 = 0, s2 = 0;
+
+  // integrator
+  double dt = 0, t_end = 0;
+
+  // analysis
+  bool spectrum = false;
+  double harmonic = 1, sample_interval = 0;
+  bool lyapunov = false;
+  double renorm_interval = 0, d0 = 1e-8;
+};
+
+/// The names of the four shapes in schema order, as written under initial.
+inline const char* const rolling_shape_names[4] = {"u", "v", "u_t", "v_t"};
+
+/// Shape `i` (0..3, rolling_shape_names order) of `spec`.
+inline RollingShape& rolling_shape(RollingSpec& spec, int i) {
+  return i == 0 ? spec.u : i == 1 ? spec.v : i == 2 ? spec.ut : spec.vt;
+}
+inline const RollingShape& rolling_shape(const RollingSpec& spec, int i) {
+  return i == 0 ? spec.u : i == 1 ? spec.v : i == 2 ? spec.ut : spec.vt;
+}
+inline bool rolling_has_shape(const RollingSpec& spec, int i) {
+  return i == 0 ? spec.has_u : i == 1 ? spec.has_v : i == 2 ? spec.has_ut : spec.has_vt;
+}
+
+/// Reads params, initial, integrator and analysis: unknown keys, missing required keys and wrong types are errors.
+RollingSpec parse_rolling_spec(const nlohmann::json& config, const std::string& source);
+
+/// Reads precision, output (points included) and compare (reference_points, t_end included) into `job` (these are
+/// not varied, so ranges are checked here). `lyapunov`: the config has analysis.lyapunov (output field
+/// "lyapunov" is on by default then, and an error to list otherwise).
+void parse_rolling_run_settings(const nlohmann::json& config, const std::string& source, bool lyapunov,
+                                RollingJob& job);
+
+/// The last projection of one shape, reused while the shape and the basis stay the same (ensembles that vary only
+/// contact points or parameters project each shape once).
+struct RollingProjection {
+  bool valid = false;
+  RollingShape shape;
+  int K = 0;
+  rolling::Ends ends = rolling::Ends::fixed;
+  double L = 0;
+  std::vector<double> coefficients;  ///< K
+  std::string end_note;              ///< the fixed/periodic end warning of this projection ("" if none)
+};
+
+/// A warning about one member: `id` groups the same warning over many members, `text` says what and where.
+struct RollingNote {
+  std::string id, text;
+};
+
+/// One member ready for rolling::Ensemble::add.
+struct RollingMember {
+  rolling::Params<double> params{};
+  double dt = 0, t_end = 0;
+  std::vector<double> y0;  ///< 4K + 2: a, b, a', b', s1, s2
+  std::int64_t samples = 0;
+  std::vector<RollingNote> notes;    ///< warnings (not errors) about this member
+  RollingProjection projections[4];  ///< scratch: the cache of each shape's projection
+};
+
+/// Checks every range rule on `spec`, converts the analysis intervals to steps of the member's dt, projects the
+/// four shapes onto the member's K orthonormal basis functions and fills `out`. Throws ConfigError(source, key,
+/// what) on the first violation. `save_every` is output.save_every and `compare_t_end` compare.t_end (0: none),
+/// both whole numbers of this member's steps.
+void build_rolling_member(const RollingSpec& spec, double save_every, double compare_t_end, const std::string& source,
+                          RollingMember& out);
+
+/// Projects `shape` onto the K orthonormal basis functions of `ends` on (0, L) (docs/rolling_discretisation.md
+/// section 1): out[m] = <shape, psi_m>. sine and modes are exact (closed forms), pluck, gaussian and points by
+/// composite 20-point Gauss-Legendre quadrature with panels at every kink, each panel short against the fastest
+/// oscillation of the integrand. The shape's ranges must already be checked.
+void project_rolling_shape(const RollingShape& shape, int K, rolling::Ends ends, double L, double* out);
+
+/// The shape's value at x (0 <= x <= L; modes: the series at x).
+double rolling_shape_value(const RollingShape& shape, rolling::Ends ends, double L, double x);
+
+/// Where a varied number lives in a RollingSpec.
+struct RollingSlot {
+  double* target = nullptr;
+  bool is_integer = false;  ///< params.modes, params.frozen, analysis.spectrum.harmonic: only integral values
+};
+
+/// Resolves a `vary` key (as written) to the number it addresses in `spec`. `error_key` names the key in messages.
+/// Keys that do not exist, are not numbers or are outside params, initial, integrator and analysis are errors, with
+/// the nearest numeric key suggested.
+RollingSlot resolve_rolling_slot(RollingSpec& spec, const std::string& key, const std::string& error_key,
+                                 const std::string& source);
+
+/// Every key resolve_rolling_slot accepts for `spec`, in schema order (for suggestions).
+std::vector<std::string> rolling_numeric_keys(const RollingSpec& spec);
+
+}  // namespace rodswarm::config_detail
