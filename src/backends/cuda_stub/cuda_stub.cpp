@@ -6,6 +6,7 @@
 #include "rodswarm/gpu/device_ceilings.hpp"
 #include "rodswarm/cosserat_backend.hpp"
 #include "rodswarm/nishinari_backend.hpp"
+#include "rodswarm/rolling_backend.hpp"
 
 namespace rodswarm {
 namespace {
@@ -41,6 +42,14 @@ std::unique_ptr<CosseratBackend<Real>> make_cuda_cosserat_backend(const CudaOpti
 
 template std::unique_ptr<CosseratBackend<double>> make_cuda_cosserat_backend<double>(const CudaOptions&);
 template std::unique_ptr<CosseratBackend<float>> make_cuda_cosserat_backend<float>(const CudaOptions&);
+
+template <class Real>
+std::unique_ptr<RollingBackend<Real>> make_cuda_rolling_backend(const CudaOptions&) {
+  throw_not_compiled();
+}
+
+template std::unique_ptr<RollingBackend<double>> make_cuda_rolling_backend<double>(const CudaOptions&);
+template std::unique_ptr<RollingBackend<float>> make_cuda_rolling_backend<float>(const CudaOptions&);
 
 int cuda_device_count() { return 0; }
 std::string cuda_device_name() { return ""; }
