@@ -33,7 +33,7 @@ void add_bench_verb(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<Options>();
   CLI::App* verb = app.add_subcommand("bench", "throughput table: bead-steps per second under the device's roofline");
   verb->add_option("--model", options->model, "model to benchmark")
-      ->check(CLI::IsMember({"greenspan", "nishinari", "cosserat"}));
+      ->check(CLI::IsMember({"greenspan", "nishinari", "cosserat", "rolling"}));
   verb->add_option("--backend", options->backend, "all (CPU, then the GPU when present), auto, cpu or cuda")
       ->check(CLI::IsMember({"all", "auto", "cpu", "cuda"}));
   verb->add_option("--layout", options->layout, "CUDA kernel layout: auto, thread, warp, block or grid")

@@ -29,7 +29,9 @@ void add_compare_verb(CLI::App& app, int& exit_code) {
           [&](const auto& job) {
             const auto members = options->members > 0 ? options->members : job.compare.members;
             using Job = std::decay_t<decltype(job)>;
-            if constexpr (std::is_same_v<Job, CosseratJob>) {
+            if constexpr (std::is_same_v<Job, RollingJob>) {
+              return compare_rolling(job, run, members);
+            } else if constexpr (std::is_same_v<Job, CosseratJob>) {
               return compare_cosserat(job, run, members);
             } else if constexpr (std::is_same_v<Job, NishinariJob>) {
               return compare_nishinari(job, run, members);

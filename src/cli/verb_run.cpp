@@ -9,6 +9,7 @@
 #include "cli/verbs.hpp"
 #include "driver/checkpointed_run.hpp"
 #include "driver/cosserat_driver.hpp"
+#include "driver/rolling_driver.hpp"
 #include "driver/nishinari_driver.hpp"
 #include "io/xdmf_writer.hpp"
 #include "driver/progress.hpp"
@@ -49,7 +50,13 @@ void add_run_verb(CLI::App& app, int& exit_code) {
             path = options->job.output_path(job);
             size = job.size();
             using Job = std::decay_t<decltype(job)>;
-            if constexpr (std::is_same_v<Job, CosseratJob>) {
+            if constexpr (std::is_same_v<Job, RollingJob>) {
+              for (const auto& w : job.warnings) std::cerr << "rodswarm: " << w << "\n";
+              CheckpointedReport out = run_rolling_checkpointed(job, run, path, options->checkpoint, std::cerr);
+              const std::string warning = describe_stability(out.run.stability, job);
+              if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
+              return out;
+            } else if constexpr (std::is_same_v<Job, CosseratJob>) {
               xdmf = job.output.xdmf;
               CheckpointedReport out = run_cosserat_checkpointed(job, run, path, options->checkpoint, std::cerr);
               const std::string warning = describe_stability(out.run.stability, job);
@@ -80,9 +87,12 @@ void add_run_verb(CLI::App& app, int& exit_code) {
       std::int64_t singular = 0;
       for (const auto flag : report.results.singular) singular += flag;
       if (singular > 0) {
+        const bool rolling = report.results.model == "rolling";
         std::cerr << "rodswarm: " << singular
-                  << " member(s) stopped at a singularity (cos of a relative pitch angle near 0, gimbal lock); "
-                     "they are flagged in members/singular and counted as diverged\n";
+                  << (rolling ? " member(s) stopped where a contact point left its string (fixed ends)"
+                              : " member(s) stopped at a singularity (cos of a relative pitch angle near 0, gimbal "
+                                "lock)")
+                  << "; they are flagged in members/singular" << (rolling ? "" : " and counted as diverged") << "\n";
       }
       std::printf("run: %lld members, %lld steps, %.3f s, %.3e bead-steps/s, %lld diverged -> %s\n",
                   static_cast<long long>(size), static_cast<long long>(report.max_steps), report.wall_seconds,

@@ -21,6 +21,11 @@ void add_steady_verb(CLI::App& app, int& exit_code) {
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
       const AnyJob any = options->load_any();
+      if (std::holds_alternative<RollingJob>(any)) {
+        throw ConfigError(options->config, "model",
+                          "steady is not defined for model rolling: the strings' only equilibrium is u = v = 0 "
+                          "(use run)");
+      }
       if (const auto* rods = std::get_if<CosseratJob>(&any)) {
         const std::string path = options->output_path(*rods);
         const RunReport report = steady_cosserat(*rods, options->run_options());

@@ -12,6 +12,7 @@
 #include "cli/verbs.hpp"
 #include "driver/cosserat_driver.hpp"
 #include "driver/nishinari_driver.hpp"
+#include "driver/rolling_driver.hpp"
 #include "driver/stability_check.hpp"
 #include "rodswarm/gpu/greenspan_footprint.hpp"
 #include "rodswarm/gpu/member_buckets.hpp"
@@ -178,6 +179,39 @@ void validate(const CosseratJob& job, const JobOptions&) {
               bytes(results).c_str());
   std::printf("  CUDA kernel layout: one block per member, %d-thread blocks; the ensemble stays resident\n",
               std::min(256, std::max(32, 32 * ((B + 31) / 32))));
+  const std::string warning = describe_stability(check_stability(job), job);
+  if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
+}
+
+void validate(const RollingJob& job, const JobOptions&) {
+  const auto M = static_cast<double>(job.size());
+  const auto& e = job.members;
+  const int K = e.max_modes();
+  const auto [max_steps, saves] = steps_and_saves(job);
+  const double real = job.precision == Precision::float32 ? 4 : 8;
+  // State (and the twin's) and the recorded signal on the backend.
+  const double state = (double(e.state.size()) * (e.any_lyapunov() ? 2 : 1) + double(e.signal.size())) * real +
+                       M * (sizeof(rolling::Params<double>) + 32);
+  const double B = 2.0 * job.points, E = double(rolling_energy_names().size());
+  const auto& o = job.output;
+  const double per_save = (o.positions ? B * 3 : 0) + (o.velocities ? B * 3 : 0) + (o.energy ? E : 0) +
+                          (o.contact ? 3 : 0) + (o.lyapunov && job.renorm_interval > 0 ? 1 : 0);
+  const double results = (M * saves * per_save + M * (B * 6 + E + 4) + double(e.signal.size()) * 1.5) * 8;
+  std::printf("config OK: %s\n", job.source.c_str());
+  std::printf("  model rolling, scheme rk4, precision %s\n",
+              job.precision == Precision::float32 ? "float32" : "float64");
+  std::printf("  members: %lld%s\n", static_cast<long long>(job.size()),
+              job.varied_keys.empty() ? "" : " (ensemble over the keys below)");
+  for (const auto& key : job.varied_keys) std::printf("    %s\n", key.c_str());
+  std::printf("  modes per string: up to %d; steps: up to %.0f; saves: %.0f; output points per string: %d\n", K,
+              max_steps, saves, job.points);
+  std::printf("  analysis: spectrum %s, Lyapunov exponent %s\n",
+              job.sample_interval > 0 ? ("of harmonic " + std::to_string(job.harmonic)).c_str() : "off",
+              job.renorm_interval > 0 ? "on (twin trajectories)" : "off");
+  std::printf("  memory estimate: state %s, results %s in memory and on disk\n", bytes(state).c_str(),
+              bytes(results).c_str());
+  std::printf("  CUDA kernel layout: one thread per member; the ensemble stays resident\n");
+  for (const auto& w : job.warnings) std::cerr << "rodswarm: " << w << "\n";
   const std::string warning = describe_stability(check_stability(job), job);
   if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
 }

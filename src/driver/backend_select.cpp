@@ -48,4 +48,12 @@ std::unique_ptr<CosseratBackend<Real>> make_cosserat_backend(BackendKind kind, c
 template std::unique_ptr<CosseratBackend<double>> make_cosserat_backend<double>(BackendKind, const CudaOptions&);
 template std::unique_ptr<CosseratBackend<float>> make_cosserat_backend<float>(BackendKind, const CudaOptions&);
 
+template <class Real>
+std::unique_ptr<RollingBackend<Real>> make_rolling_backend(BackendKind kind, const CudaOptions& cuda) {
+  return kind == BackendKind::cuda ? make_cuda_rolling_backend<Real>(cuda) : make_cpu_rolling_backend<Real>();
+}
+
+template std::unique_ptr<RollingBackend<double>> make_rolling_backend<double>(BackendKind, const CudaOptions&);
+template std::unique_ptr<RollingBackend<float>> make_rolling_backend<float>(BackendKind, const CudaOptions&);
+
 }  // namespace rodswarm

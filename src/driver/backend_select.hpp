@@ -9,6 +9,7 @@
 #include "rodswarm/backend.hpp"
 #include "rodswarm/cosserat_backend.hpp"
 #include "rodswarm/nishinari_backend.hpp"
+#include "rodswarm/rolling_backend.hpp"
 
 namespace rodswarm {
 
@@ -26,5 +27,8 @@ std::unique_ptr<NishinariBackend<Real>> make_nishinari_backend(BackendKind kind,
 
 template <class Real>
 std::unique_ptr<CosseratBackend<Real>> make_cosserat_backend(BackendKind kind, const CudaOptions& cuda = {});
+
+template <class Real>
+std::unique_ptr<RollingBackend<Real>> make_rolling_backend(BackendKind kind, const CudaOptions& cuda = {});
 
 }  // namespace rodswarm

@@ -12,10 +12,12 @@
 #include "driver/greenspan_driver.hpp"
 #include "driver/cosserat_driver.hpp"
 #include "driver/nishinari_driver.hpp"
+#include "driver/rolling_driver.hpp"
 #include "rodswarm/gpu/greenspan_footprint.hpp"
 #include "rodswarm/models/greenspan_stepper.hpp"
 #include "rodswarm/models/cosserat_cost.hpp"
 #include "rodswarm/models/nishinari_cost.hpp"
+#include "rodswarm/models/rolling_cost.hpp"
 
 #ifndef RODSWARM_GIT_COMMIT
 #define RODSWARM_GIT_COMMIT "unknown"
@@ -160,7 +162,7 @@ nlohmann::json nishinari_config(const BenchCase& c, std::int64_t members, std::i
   return cfg;
 }
 
-/// Models whose CUDA backend runs one block per member (nishinari, cosserat): the case's config is built,
+/// Models whose bench case is a config (nishinari, cosserat, rolling): the case's config is built,
 /// parsed and run as a user's would be, then the row gets the model's FLOP and byte counts.
 template <class Parse, class Run, class Flops, class Bytes>
 BenchRow run_block_model_case(const BenchCase& c, BackendKind kind, const BenchOptions& options,
@@ -227,10 +229,40 @@ BenchRow run_cosserat_case(const BenchCase& c, BackendKind kind, const BenchOpti
       cosserat::global_bytes_per_node_step);
 }
 
+/// Rolling-contact problems: the paper's fixed-end case (u(x, 0) = sin x on (0, 2 pi), contact at generic
+/// points, F = 1, G1 = G2 = 1) with K = c.beads / 2 modes per string and sigma resolved by them; members differ
+/// in their first contact point so that no two are identical. No Lyapunov twin, no signal.
+nlohmann::json rolling_config(const BenchCase& c, std::int64_t members, std::int64_t steps) {
+  const int K = c.beads / 2;
+  const double L = 2 * 3.141592653589793, sigma = 12.0 / K;  // g_K = exp(-(K/2 sigma)^2/2) = exp(-18)
+  const double dt = 2.0 / (K / 2.0);                         // dt omega_max = 2 at c = 1
+  nlohmann::json cfg = {
+      {"model", "rolling"},
+      {"params",
+       {{"modes", K}, {"ends", "fixed"}, {"L", L}, {"c", 1.0}, {"F", 1.0}, {"G1", 1.0}, {"G2", 1.0}, {"sigma", sigma}}},
+      {"initial", {{"u", {{"kind", "sine"}, {"amplitude", 1.0}, {"k", 1.0}}}, {"s1", 2.1}, {"s2", 3.7}}},
+      {"integrator", {{"scheme", "rk4"}, {"dt", dt}, {"t_end", dt * double(steps)}}},
+      {"output", {{"fields", nlohmann::json::array()}}}};
+  if (members > 1) {
+    cfg["ensemble"] = {{"mode", "grid"}, {"vary", {{"initial.s1", {{"linspace", {1.0, 5.0, members}}}}}}};
+  }
+  return cfg;
+}
+
+BenchRow run_rolling_case(const BenchCase& c, BackendKind kind, const BenchOptions& options,
+                          const DeviceCeilings& ceilings) {
+  BenchRow row = run_block_model_case(
+      c, kind, options, ceilings, rolling_config, parse_rolling_job, run_rolling,
+      [](const RollingJob&) { return rolling::flops_per_mode_step(); }, rolling::global_bytes_per_mode_step);
+  row.layout = kind == BackendKind::cuda ? "thread" : "member/thread";
+  return row;
+}
+
 BenchRow run_case(const BenchCase& c, BackendKind kind, const BenchOptions& options, const DeviceCeilings& ceilings) {
   if (std::string(c.model) == "cosserat") return run_cosserat_case(c, kind, options, ceilings);
   if (std::string(c.model) == "greenspan") return run_greenspan_case(c, kind, options, ceilings);
   if (std::string(c.model) == "nishinari") return run_nishinari_case(c, kind, options, ceilings);
+  if (std::string(c.model) == "rolling") return run_rolling_case(c, kind, options, ceilings);
   throw std::logic_error(std::string("bench: no runner for model '") + c.model + "'");
 }
 
@@ -275,6 +307,9 @@ const std::vector<BenchCase>& bench_cases() {
       {"cosserat", "n=16", "rk4", 17, 10'000, 50, 500},
       {"cosserat", "n=128", "verlet", 129, 1'000, 200, 2'000},
       {"cosserat", "n=128", "rk4", 129, 1'000, 50, 500},
+      // Rolling contact: beads = modes of both strings (2K). 6.4e5 and 2.6e6 mode-steps per step.
+      {"rolling", "K=32", "rk4", 64, 10'000, 50, 2'000},
+      {"rolling", "K=128", "rk4", 256, 10'000, 10, 500},
   };
   return cases;
 }

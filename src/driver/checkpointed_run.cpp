@@ -9,6 +9,7 @@
 #include "driver/backend_select.hpp"
 #include "driver/cosserat_driver.hpp"
 #include "driver/nishinari_driver.hpp"
+#include "driver/rolling_driver.hpp"
 
 namespace fs = std::filesystem;
 
@@ -54,6 +55,8 @@ void append_results(Results& into, const Results& part) {
   append(into.series_momentum, part.series_momentum);
   append(into.series_gauss, part.series_gauss);
   append(into.series_directors, part.series_directors);
+  append(into.series_contact, part.series_contact);
+  append(into.series_lyapunov, part.series_lyapunov);
   append(into.final_time, part.final_time);
   append(into.final_positions, part.final_positions);
   append(into.final_velocities, part.final_velocities);
@@ -61,6 +64,10 @@ void append_results(Results& into, const Results& part) {
   append(into.final_momentum, part.final_momentum);
   append(into.final_gauss, part.final_gauss);
   append(into.final_directors, part.final_directors);
+  append(into.final_contact, part.final_contact);
+  append(into.final_lyapunov, part.final_lyapunov);
+  append(into.spectrum_signal, part.spectrum_signal);  // same samples and frequencies in every batch
+  append(into.spectrum_power, part.spectrum_power);
   append(into.rods, part.rods);
   append(into.singular, part.singular);
   append(into.diverged, part.diverged);
@@ -88,6 +95,7 @@ void append_report(RunReport& into, const RunReport& part, std::int64_t first_me
 /// Beads of member i that a run counts per step (run_greenspan, run_nishinari: params.n; run_cosserat: nodes).
 double counted_beads(const GreenspanJob& job, std::size_t i) { return job.members.params[i].n; }
 double counted_beads(const NishinariJob& job, std::size_t i) { return job.members.params[i].n; }
+double counted_beads(const RollingJob& job, std::size_t i) { return 2.0 * job.members.params[i].modes; }
 double counted_beads(const CosseratJob& job, std::size_t i) {
   return double(job.members.node_offset[i + 1] - job.members.node_offset[i]);
 }
@@ -192,6 +200,12 @@ CheckpointedReport run_cosserat_checkpointed(const CosseratJob& job, const RunOp
                                              const std::string& out_path, const CheckpointOptions& checkpoint,
                                              std::ostream& log) {
   return run_checkpointed(job, options, out_path, checkpoint, log, job.members.max_nodes(), run_cosserat);
+}
+
+CheckpointedReport run_rolling_checkpointed(const RollingJob& job, const RunOptions& options,
+                                            const std::string& out_path, const CheckpointOptions& checkpoint,
+                                            std::ostream& log) {
+  return run_checkpointed(job, options, out_path, checkpoint, log, 2 * job.points, run_rolling);
 }
 
 void remove_checkpoints(const std::string& out_path) {

@@ -11,6 +11,7 @@
 
 #include "config/cosserat_job.hpp"
 #include "config/nishinari_job.hpp"
+#include "config/rolling_job.hpp"
 #include "driver/greenspan_driver.hpp"
 
 namespace rodswarm {
@@ -45,6 +46,11 @@ CheckpointedReport run_nishinari_checkpointed(const NishinariJob& job, const Run
 CheckpointedReport run_cosserat_checkpointed(const CosseratJob& job, const RunOptions& options,
                                              const std::string& out_path, const CheckpointOptions& checkpoint,
                                              std::ostream& log);
+
+/// The same for a rolling-contact job.
+CheckpointedReport run_rolling_checkpointed(const RollingJob& job, const RunOptions& options,
+                                            const std::string& out_path, const CheckpointOptions& checkpoint,
+                                            std::ostream& log);
 
 /// Removes OUT.partial/ after the merged file is written.
 void remove_checkpoints(const std::string& out_path);

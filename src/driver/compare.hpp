@@ -10,6 +10,7 @@
 #include "config/cosserat_job.hpp"
 #include "config/greenspan_job.hpp"
 #include "config/nishinari_job.hpp"
+#include "config/rolling_job.hpp"
 #include "driver/greenspan_driver.hpp"
 
 namespace rodswarm {
@@ -49,6 +50,14 @@ CompareReport compare_nishinari(const NishinariJob& job, const RunOptions& optio
 /// (docs/cosserat_discretisation.md), at every save: positions, velocities, directors, angular velocities and the
 /// total energy. Default tolerance round-off: float64 1e-8, float32 2e-3.
 CompareReport compare_cosserat(const CosseratJob& job, const RunOptions& options, std::int64_t members);
+
+/// Rolling contact: the backend (modes) against the reference's finite differences (a second discretisation) on
+/// a grid of compare.reference_points intervals (default max(2048, 32 K), rounded to the output points), over
+/// compare.t_end (default one wave round trip 2L/c: chaos amplifies any difference), at every save: both strings'
+/// displacement and velocity at the output points, the contact points, the multiplier and the total energy.
+/// Default tolerance: four times the reference's own discretisation error (a second run on half the grid,
+/// Richardson for order 2), at least 1e-9 (float32: 2e-4).
+CompareReport compare_rolling(const RollingJob& job, const RunOptions& options, std::int64_t members);
 
 /// The table as printed by the CLI.
 std::string format_compare(const CompareReport& report);
