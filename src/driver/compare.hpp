@@ -12,6 +12,7 @@
 #include "config/nishinari_job.hpp"
 #include "config/rolling_job.hpp"
 #include "driver/greenspan_driver.hpp"
+#include "reference/rolling_reference.hpp"
 
 namespace rodswarm {
 
@@ -58,6 +59,10 @@ CompareReport compare_cosserat(const CosseratJob& job, const RunOptions& options
 /// Default tolerance: four times the reference's own discretisation error (a second run on half the grid,
 /// Richardson for order 2), at least 1e-9 (float32: 2e-4).
 CompareReport compare_rolling(const RollingJob& job, const RunOptions& options, std::int64_t members);
+
+/// Member i of a rolling job as the reference states it, on a grid of N intervals, with the largest RK4 step that
+/// divides the member's dt into `substeps` and keeps the grid's highest frequency 2c/h within dt omega <= 2.
+reference::RollingCase rolling_reference_case(const RollingJob& job, std::size_t i, int N, long& substeps);
 
 /// The table as printed by the CLI.
 std::string format_compare(const CompareReport& report);

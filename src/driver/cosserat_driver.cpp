@@ -218,15 +218,10 @@ RunReport run_typed(const CosseratJob& job, const RunOptions& options) {
     }
   };
 
-  const LoopTiming timing = timed_save_loop(
+  const LoopTiming timing = timed_backend_loop(
       plan, options.progress, options.progress_label,
       [&](std::size_t i) { return static_cast<int>(job.members.node_offset[i + 1] - job.members.node_offset[i]); },
-      [&] {
-        backend->load(ensemble);
-        r.backend = backend->description();
-      },
-      [&](const std::vector<std::int64_t>& target) { backend->advance(target); }, [&] { backend->store(ensemble); },
-      record_save);
+      *backend, ensemble, r.backend, record_save);
   report.advance_calls = timing.advance_calls;
   report.wall_seconds = timing.wall_seconds;
 

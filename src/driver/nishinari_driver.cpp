@@ -171,14 +171,9 @@ RunReport run_typed(const NishinariJob& job, const RunOptions& options) {
     }
   };
 
-  const LoopTiming timing = timed_save_loop(
-      plan, options.progress, options.progress_label, [&](std::size_t i) { return job.members.params[i].n; },
-      [&] {
-        backend->load(ensemble);
-        r.backend = backend->description();
-      },
-      [&](const std::vector<std::int64_t>& target) { backend->advance(target); }, [&] { backend->store(ensemble); },
-      record_save);
+  const LoopTiming timing = timed_backend_loop(
+      plan, options.progress, options.progress_label, [&](std::size_t i) { return job.members.params[i].n; }, *backend,
+      ensemble, r.backend, record_save);
   report.advance_calls = timing.advance_calls;
   report.wall_seconds = timing.wall_seconds;
 

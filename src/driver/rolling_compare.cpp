@@ -25,9 +25,9 @@ int reference_grid(const RollingJob& job, int K) {
   return 2 * P1 * std::max(1, (want + 2 * P1 - 1) / (2 * P1));
 }
 
-/// Member i of the job as the reference states it, on a grid of N intervals, with the largest RK4 step that
-/// divides the member's dt and keeps the grid's highest frequency 2c/h within dt omega <= 2.
-reference::RollingCase case_of(const RollingJob& job, std::size_t i, int N, long& substeps) {
+}  // namespace
+
+reference::RollingCase rolling_reference_case(const RollingJob& job, std::size_t i, int N, long& substeps) {
   const auto& e = job.members;
   const auto& p = e.params[i];
   const int K = p.modes;
@@ -55,6 +55,8 @@ reference::RollingCase case_of(const RollingJob& job, std::size_t i, int N, long
   c.dt = e.dt[i] / double(substeps);
   return c;
 }
+
+namespace {
 
 struct Fields {
   FieldError displacement, velocity, contact, multiplier, energy;
@@ -125,8 +127,8 @@ CompareReport compare_rolling(const RollingJob& full_job, const RunOptions& opti
     const int N = reference_grid(job, p.modes);
     grid = std::max(grid, N);
     long sub = 1, sub_coarse = 1;
-    const auto fine_case = case_of(job, i, N, sub);
-    const auto coarse_case = case_of(job, i, N / 2, sub_coarse);
+    const auto fine_case = rolling_reference_case(job, i, N, sub);
+    const auto coarse_case = rolling_reference_case(job, i, N / 2, sub_coarse);
     const double dt = job.members.dt[i];
     const long steps = std::lround(job.t_end[i] / dt);
     const long every = job.output.save_every > 0 ? std::lround(job.output.save_every / dt) : 0;

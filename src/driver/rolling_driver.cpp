@@ -230,14 +230,9 @@ RunReport run_typed(const RollingJob& job, const RunOptions& options) {
     }
   };
 
-  const LoopTiming timing = timed_save_loop(
+  const LoopTiming timing = timed_backend_loop(
       plan, options.progress, options.progress_label, [&](std::size_t i) { return 2 * job.members.params[i].modes; },
-      [&] {
-        backend->load(ensemble);
-        r.backend = backend->description();
-      },
-      [&](const std::vector<std::int64_t>& target) { backend->advance(target); }, [&] { backend->store(ensemble); },
-      record_save);
+      *backend, ensemble, r.backend, record_save);
   report.advance_calls = timing.advance_calls;
   report.wall_seconds = timing.wall_seconds;
 

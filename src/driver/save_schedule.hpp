@@ -113,4 +113,20 @@ LoopTiming timed_save_loop(const SaveSchedule& plan, bool progress, const std::s
   return timing;
 }
 
+/// timed_save_loop for a model backend with load(ensemble), advance(target) and store(ensemble): `description`
+/// receives the backend's description right after load, when a CUDA backend has chosen its layout for this
+/// ensemble.
+template <class Backend, class Ensemble, class Beads, class Record>
+LoopTiming timed_backend_loop(const SaveSchedule& plan, bool progress, const std::string& label, Beads&& beads,
+                              Backend& backend, Ensemble& ensemble, std::string& description, Record&& record) {
+  return timed_save_loop(
+      plan, progress, label, beads,
+      [&] {
+        backend.load(ensemble);
+        description = backend.description();
+      },
+      [&](const std::vector<std::int64_t>& target) { backend.advance(target); }, [&] { backend.store(ensemble); },
+      record);
+}
+
 }  // namespace rodswarm

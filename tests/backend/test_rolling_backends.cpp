@@ -100,26 +100,8 @@ TEST_F(RollingBackend, FiniteTimeLyapunovExponentAgreesWithTheReference) {
     const double ours = run.results.final_lyapunov[0];
 
     const auto& p = job.members.params[0];
-    const double* y = job.members.state.data();
-    reference::RollingCase c;
-    c.frozen = p.frozen != 0;
-    c.L = p.L;
-    c.c = p.c;
-    c.F = p.F;
-    c.G1 = p.G1;
-    c.G2 = p.G2;
-    c.sigma = p.sigma;
-    const int K = p.modes;
-    c.a0.assign(y, y + K);
-    c.b0.assign(y + K, y + 2 * K);
-    c.ad0.assign(y + 2 * K, y + 3 * K);
-    c.bd0.assign(y + 3 * K, y + 4 * K);
-    c.s1 = y[4 * K];
-    c.s2 = y[4 * K + 1];
-    c.points = 1024;
-    c.output_points = 129;
-    const long sub = 1;  // the grid's highest frequency 2c/h = 326 keeps dt omega = 1.6 within RK4's bound
-    c.dt = job.members.dt[0] / sub;
+    long sub = 1;  // set by the call: N = 1024 (2c/h = 326) needs none at this dt
+    const reference::RollingCase c = rolling_reference_case(job, 0, 1024, sub);
     const auto estimates = reference::rolling_lyapunov(c, std::lround(20.0 / job.members.dt[0]) * sub,
                                                        p.renorm_steps * sub, p.lyapunov_d0);
     ASSERT_FALSE(estimates.empty());
