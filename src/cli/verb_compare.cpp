@@ -30,6 +30,8 @@ void add_compare_verb(CLI::App& app, int& exit_code) {
             const auto members = options->members > 0 ? options->members : job.compare.members;
             using Job = std::decay_t<decltype(job)>;
             if constexpr (std::is_same_v<Job, RollingJob>) {
+              // An unresolved smeared delta makes the modes and the reference disagree: say so before comparing.
+              for (const auto& w : job.warnings) std::cerr << "rodswarm: warning: " << w << "\n";
               return compare_rolling(job, run, members);
             } else if constexpr (std::is_same_v<Job, CosseratJob>) {
               return compare_cosserat(job, run, members);

@@ -51,7 +51,7 @@ void add_run_verb(CLI::App& app, int& exit_code) {
             size = job.size();
             using Job = std::decay_t<decltype(job)>;
             if constexpr (std::is_same_v<Job, RollingJob>) {
-              for (const auto& w : job.warnings) std::cerr << "rodswarm: " << w << "\n";
+              for (const auto& w : job.warnings) std::cerr << "rodswarm: warning: " << w << "\n";
               CheckpointedReport out = run_rolling_checkpointed(job, run, path, options->checkpoint, std::cerr);
               const std::string warning = describe_stability(out.run.stability, job);
               if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";

@@ -211,7 +211,7 @@ void validate(const RollingJob& job, const JobOptions&) {
   std::printf("  memory estimate: state %s, results %s in memory and on disk\n", bytes(state).c_str(),
               bytes(results).c_str());
   std::printf("  CUDA kernel layout: one thread per member; the ensemble stays resident\n");
-  for (const auto& w : job.warnings) std::cerr << "rodswarm: " << w << "\n";
+  for (const auto& w : job.warnings) std::cerr << "rodswarm: warning: " << w << "\n";
   const std::string warning = describe_stability(check_stability(job), job);
   if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
 }

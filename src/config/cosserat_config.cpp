@@ -79,7 +79,7 @@
 ///       varied, nested ones and array elements included ("params.growth.rate",
 ///       "params.contact.plane.mu_kinetic[0]", "initial.points[3][0]"); params.n, params.rods and
 ///       initial.perturbation.mode take integral values (grid and zip only),
-///   "output": { "path" ("results.h5"), "save_every" (0: initial and final states only; else a whole number of
+///   "output": { "path" ("results.h5"), "save_every" (0: no series, the final state only; else a whole number of
 ///       steps), "fields": any of "positions", "velocities", "energy", "directors", "gauss" ("positions",
 ///       "energy", "gauss"), "xdmf": boolean (false): also write an XDMF file next to the HDF5 file },
 ///   "compare": { "tolerance": > 0, "members": integer >= 1 (4) },

@@ -52,7 +52,7 @@
 ///   "ensemble": as for greenspan (ensemble_spec.hpp); any number under params (params.n: integral values, grid and
 ///       zip only), initial and integrator can be varied, array elements one by one ("params.g[2]",
 ///       "initial.points[3][0]"),
-///   "output": { "path" ("results.h5"), "save_every" (0: initial and final states only; else a whole number of
+///   "output": { "path" ("results.h5"), "save_every" (0: no series, the final state only; else a whole number of
 ///       steps), "fields": any of "positions", "velocities", "energy", "momentum" (all but "velocities") },
 ///   "compare": { "tolerance": > 0, "members": integer >= 1 (4) }.
 /// There is no "steady" section for this model.

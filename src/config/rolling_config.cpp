@@ -50,7 +50,7 @@
 ///       can be varied, nested ones and array elements included ("initial.u.amplitude", "initial.s1",
 ///       "initial.v.coefficients[1]", "analysis.lyapunov.d0"); params.modes, params.frozen (values 0 and 1) and
 ///       analysis.spectrum.harmonic take integral values (grid and zip only),
-///   "output": { "path" ("results.h5"), "save_every" (0: initial and final states only; else a whole number of
+///   "output": { "path" ("results.h5"), "save_every" (0: no series, the final state only; else a whole number of
 ///       steps), "fields": any of "positions", "velocities", "energy", "contact", "lyapunov" ("positions",
 ///       "energy", "contact", and "lyapunov" when analysis.lyapunov is given; listing "lyapunov" without it is an
 ///       error), "points": integer >= 2 (129): samples of each string at save points, ends included },

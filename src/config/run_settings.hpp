@@ -13,7 +13,7 @@
 
 namespace rodswarm {
 
-/// What `output` asks for. save_every = 0 saves only the initial and final states.
+/// What `output` asks for. save_every = 0 saves no series, only the final state.
 struct OutputSpec {
   std::string path = "results.h5";
   double save_every = 0.0;

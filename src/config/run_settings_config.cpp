@@ -34,7 +34,7 @@ void read_output(const ObjectReader& r, const std::vector<std::string>& output_f
   out.save_every = r.number_or("save_every", 0.0);
   if (out.save_every < 0) {
     throw ConfigError(r.source(), r.key("save_every"),
-                      "must be >= 0 (0 saves only the initial and final states), got " + format_number(out.save_every));
+                      "must be >= 0 (0 saves no series, only the final state), got " + format_number(out.save_every));
   }
   if (const auto* fields = r.optional("fields")) {
     expect_array(*fields, r.key("fields"), r.source());

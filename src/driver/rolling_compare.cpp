@@ -64,7 +64,7 @@ struct Fields {
 
 /// Adds member values (the backend's row or a second reference run) against a reference sample.
 void add_sample(Fields& f, int P, const double* pos, const double* vel, const double* contact, double total_energy,
-                const reference::RollingSample& ref, double L) {
+                const reference::RollingSample& ref, double L, bool periodic) {
   for (int string = 0; string < 2; ++string) {
     const auto& u = string == 0 ? ref.u : ref.v;
     const auto& ut = string == 0 ? ref.ut : ref.vt;
@@ -74,8 +74,13 @@ void add_sample(Fields& f, int P, const double* pos, const double* vel, const do
       f.velocity.add(vel[3 * b + 1], ut[static_cast<std::size_t>(j)]);
     }
   }
-  f.contact.add(contact[0], ref.s1);
-  f.contact.add(contact[1], ref.s2);
+  // On a periodic string both sides wrap s into [0, L): a point near 0 may read L - e on one side and +e on the
+  // other, which is the same point.
+  auto unwrapped = [&](double value, double reference) {
+    return periodic ? value - L * std::round((value - reference) / L) : value;
+  };
+  f.contact.add(unwrapped(contact[0], ref.s1), ref.s1);
+  f.contact.add(unwrapped(contact[1], ref.s2), ref.s2);
   f.contact.floor(L);
   f.multiplier.add(contact[2], ref.lambda);
   f.energy.add(total_energy, ref.kinetic + ref.potential);
@@ -83,7 +88,7 @@ void add_sample(Fields& f, int P, const double* pos, const double* vel, const do
 
 /// A reference sample laid out as a backend row, to measure the reference against itself.
 void add_reference_pair(Fields& f, int P, const reference::RollingSample& a, const reference::RollingSample& b,
-                        double L) {
+                        double L, bool periodic) {
   std::vector<double> pos(static_cast<std::size_t>(6 * P)), vel(pos.size());
   for (int string = 0; string < 2; ++string) {
     for (int j = 0; j < P; ++j) {
@@ -93,7 +98,7 @@ void add_reference_pair(Fields& f, int P, const reference::RollingSample& a, con
     }
   }
   const double contact[] = {a.s1, a.s2, a.lambda};
-  add_sample(f, P, pos.data(), vel.data(), contact, a.kinetic + a.potential, b, L);
+  add_sample(f, P, pos.data(), vel.data(), contact, a.kinetic + a.potential, b, L, periodic);
 }
 
 }  // namespace
@@ -124,6 +129,7 @@ CompareReport compare_rolling(const RollingJob& full_job, const RunOptions& opti
   int grid = 0;
   for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
     const auto& p = job.members.params[i];
+    const bool periodic = p.ends == rolling::Ends::periodic;
     const int N = reference_grid(job, p.modes);
     grid = std::max(grid, N);
     long sub = 1, sub_coarse = 1;
@@ -140,13 +146,14 @@ CompareReport compare_rolling(const RollingJob& full_job, const RunOptions& opti
       if (fine[k].stopped) break;
       const std::size_t row = i * S + k;
       add_sample(err, P, &r.series_positions[row * B * 3], &r.series_velocities[row * B * 3],
-                 &r.series_contact[row * 3], r.series_energy[row * E + E - 1], fine[k], p.L);
-      if (k < coarse.size()) add_reference_pair(own, P, coarse[k], fine[k], p.L);
+                 &r.series_contact[row * 3], r.series_energy[row * E + E - 1], fine[k], p.L, periodic);
+      // A coarse run that stopped earlier has no sample at this time: it adds nothing to the error estimate.
+      if (k < coarse.size() && !coarse[k].stopped) add_reference_pair(own, P, coarse[k], fine[k], p.L, periodic);
     }
     if (!fine.back().stopped) {
       add_sample(err, P, &r.final_positions[i * B * 3], &r.final_velocities[i * B * 3], &r.final_contact[i * 3],
-                 r.final_energy[i * E + E - 1], fine.back(), p.L);
-      add_reference_pair(own, P, coarse.back(), fine.back(), p.L);
+                 r.final_energy[i * E + E - 1], fine.back(), p.L, periodic);
+      if (!coarse.back().stopped) add_reference_pair(own, P, coarse.back(), fine.back(), p.L, periodic);
     }
     if (r.diverged[i] || r.singular[i] != (fine.back().stopped ? 1 : 0))
       err.energy.add(std::numeric_limits<double>::quiet_NaN(), 0.0);

@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <tuple>
 
 #include "analysis/spectrum.hpp"
@@ -350,6 +351,19 @@ std::string describe_stability(const StabilityReport& report, const RollingJob&)
 }
 
 RunReport run_rolling(const RollingJob& job, const RunOptions& options) {
+  if (job.precision == Precision::float32) {
+    // The twin sits d0 from the trajectory in every component; float32 rounds O(1) values at 6e-8, so below
+    // d0 = 1e-3 its round-off, not the dynamics, would set the measured growth (a frozen control then reads
+    // about 2 instead of 0).
+    for (std::size_t i = 0; i < job.members.params.size(); ++i) {
+      const auto& p = job.members.params[i];
+      if (p.lyapunov && p.lyapunov_d0 < 1e-3) {
+        throw std::invalid_argument(job.source + ": analysis.lyapunov.d0: float32 cannot follow a twin " +
+                                    std::to_string(p.lyapunov_d0) + " away (member " + std::to_string(i) +
+                                    "): use precision float64, or d0 >= 1e-3");
+      }
+    }
+  }
   return job.precision == Precision::float32 ? run_typed<float>(job, options) : run_typed<double>(job, options);
 }
 

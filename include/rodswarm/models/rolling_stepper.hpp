@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include "rodswarm/common.hpp"
 #include "rodswarm/ensemble/rolling_ensemble.hpp"
@@ -48,14 +49,16 @@ struct Outcome {
   std::uint8_t status = status_ok;
 };
 
-/// Status of a state: diverged when a value is non-finite or beyond the bound; fixed ends: singular when a
-/// contact point left [0, L]. Periodic ends wrap s into [0, L) here.
+/// Status of a state: diverged when a value is non-finite or an amplitude or velocity is beyond the bound (the
+/// contact points have their own limits); fixed ends: singular when a contact point left [0, L]. Periodic ends
+/// wrap s into [0, L) here.
 template <class Real>
 RODSWARM_HD std::uint8_t settle(const Params<Real>& p, Real* y) {
   const int n = state_size(p.modes);
   for (int j = 0; j < n; ++j) {
     const Real v = y[j];
-    if (!(v == v) || !(std::fabs(v) <= p.divergence_bound)) return status_diverged;
+    if (!(v == v) || !(std::fabs(v) <= (j < 4 * p.modes ? p.divergence_bound : std::numeric_limits<Real>::max())))
+      return status_diverged;
   }
   for (int at = s1_at(p.modes); at <= s2_at(p.modes); ++at) {
     if (p.ends == Ends::periodic) {
@@ -134,40 +137,41 @@ RODSWARM_HD double start_twin(const Params<Real>& p, const Real* y, Real* twin, 
 
 /// Advances the member by `todo` steps of dt from step `done`. Before step 0 the velocities are projected onto
 /// the constraint (and the twin started); the harmonic is recorded at step 0 and after every sample_steps-th
-/// step. Stops early at the first step whose state is diverged or singular (that step is not counted).
+/// step. Stops at the first step whose state is diverged or singular; that step counts, and y holds the last
+/// state computed (as in the other models and the reference). A twin that fails (its contact point left the
+/// string, its row vanished) ends the exponent, not the member: lyapunov_log becomes NaN.
 template <class Real>
 RODSWARM_HD Outcome advance_member(const MemberIO<Real>& io, Real dt, std::int64_t done, std::int64_t todo,
                                    Real* work) {
   const Params<Real>& p = *io.params;
   const int K = p.modes, h = harmonic_index(p.ends, p.harmonic);
-  const bool twin = p.lyapunov && io.twin != nullptr;
+  const bool has_twin = p.lyapunov && io.twin != nullptr;
   Outcome out;
   if (done == 0) {
     if (!project_velocities(p, io.y, rows_in(work + 3 * state_size(K), K))) {
       out.status = status_singular;
       return out;
     }
-    if (twin) *io.lyapunov_gap = start_twin(p, io.y, io.twin, work);
+    if (has_twin) *io.lyapunov_gap = start_twin(p, io.y, io.twin, work);
     if (p.sample_steps > 0 && io.signal && io.samples > 0) io.signal[0] = io.y[h];
   }
   for (std::int64_t k = 0; k < todo; ++k) {
-    std::uint8_t status = rk4_step(p, dt, io.y, work);
-    if (status == status_ok && twin) status = rk4_step(p, dt, io.twin, work);
-    if (status != status_ok) {
-      out.status = status;
-      return out;
-    }
+    ++out.steps;
+    out.status = rk4_step(p, dt, io.y, work);
+    if (out.status != status_ok) return out;
+    const bool twin = has_twin && *io.lyapunov_log == *io.lyapunov_log;  // NaN: a failed twin ended it
+    if (twin && rk4_step(p, dt, io.twin, work) != status_ok)
+      *io.lyapunov_log = std::numeric_limits<double>::quiet_NaN();
     const std::int64_t n = done + k + 1;
     if (p.sample_steps > 0 && io.signal && n % p.sample_steps == 0 && n / p.sample_steps < io.samples)
       io.signal[n / p.sample_steps] = io.y[h];
-    if (twin && n % p.renorm_steps == 0) {
+    if (twin && n % p.renorm_steps == 0 && *io.lyapunov_log == *io.lyapunov_log) {
       const double d = distance(p, io.twin, io.y);
       if (d > 0) {  // d = 0: the twin met the trajectory exactly, nothing to renormalise
         *io.lyapunov_log += std::log(d / *io.lyapunov_gap);
         *io.lyapunov_gap = pull_twin(p, io.y, io.twin, double(p.lyapunov_d0) / d, work);
       }
     }
-    ++out.steps;
   }
   return out;
 }
