@@ -764,7 +764,7 @@ TEST(ConfigRollingExamples, EveryExampleParsesResolvedAndStable) {
     // RK4 is stable below 2.8 on the imaginary axis.
     EXPECT_LT(worst, 0.5 * 2.8) << "dt * Omega_max = " << worst;
   }
-  EXPECT_EQ(count, 4);
+  EXPECT_EQ(count, 5);
 }
 
 TEST(ConfigRollingExamples, FixedContactIsThePapersFigure2) {
