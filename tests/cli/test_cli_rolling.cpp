@@ -207,7 +207,9 @@ TEST_F(CliRolling, FixedContactRunWritesTheSpectrumAndAFiniteLyapunovExponent) {
 }
 
 TEST_F(CliRolling, CompareAgreesWithTheReferenceAndFailsBelowItsError) {
-  const auto compare = rodswarm("compare " + kExamples + "periodic.json --backend cpu");
+  // A short window on a coarse grid keeps the sanitizer build fast; the tolerance follows the grid's own error.
+  const auto compare = rodswarm("compare " + kExamples +
+                                "periodic.json --backend cpu --set compare.t_end=2 --set compare.reference_points=768");
   EXPECT_EQ(compare.code, 0) << compare.out << compare.err;
   for (const char* field : {"displacement", "velocity", "contact", "multiplier", "energy"}) {
     const std::regex row(std::string("\n  ") + field + " +[-+.e0-9]+ +[-+.e0-9]+ +[-+.e0-9]+  ok\n");
@@ -219,7 +221,8 @@ TEST_F(CliRolling, CompareAgreesWithTheReferenceAndFailsBelowItsError) {
 
   // No discretisation agrees with another to 1e-12 (a window of 100 steps is enough to show it).
   const auto strict = rodswarm("compare " + kExamples +
-                               "periodic.json --backend cpu --set compare.tolerance=1e-12 --set compare.t_end=1");
+                               "periodic.json --backend cpu --set compare.tolerance=1e-12 --set compare.t_end=1 "
+                               "--set compare.reference_points=768");
   EXPECT_EQ(strict.code, 1) << strict.out << strict.err;
   for (const char* field : {"displacement", "velocity", "contact", "multiplier", "energy"}) {
     const std::regex row(std::string("\n  ") + field + " +[-+.e0-9]+ +[-+.e0-9]+ +1\\.0e-12  FAIL\n");
