@@ -11,33 +11,18 @@
 #include <variant>
 #include <vector>
 
+#include "backend_fixture.hpp"
 #include "config/config_loader.hpp"
 #include "driver/compare.hpp"
 #include "driver/cosserat_driver.hpp"
 
-#ifndef RODSWARM_TEST_CUDA
-#define RODSWARM_TEST_CUDA 0
-#endif
-
 namespace rodswarm {
 namespace {
 
-std::string source_dir() {
-  const char* env = std::getenv("RODSWARM_SOURCE_DIR");
-  return env != nullptr ? std::string(env) : std::string(RODSWARM_SOURCE_DIR);
-}
-const std::string examples = source_dir() + "/examples/cosserat/";
+const std::string examples = examples_of("cosserat");
 
-class CosseratBackend : public ::testing::Test {
+class CosseratBackend : public BackendTest {
  protected:
-  void SetUp() override {
-#if RODSWARM_TEST_CUDA
-    if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device on this host: this GPU test did not run";
-    options_.backend = BackendKind::cuda;
-#else
-    options_.backend = BackendKind::cpu;
-#endif
-  }
   /// An example cut to `steps` steps of its own dt with saves every steps/3, plus overrides.
   static CosseratJob load(const std::string& name, const std::vector<std::string>& sets = {}, long steps = 300) {
     auto job = std::get<CosseratJob>(load_any_job(examples + name, sets));
@@ -52,7 +37,6 @@ class CosseratBackend : public ::testing::Test {
     std::printf("%s\n", format_compare(report).c_str());
     return report;
   }
-  RunOptions options_;
 };
 
 // Every example (clamps, prescribed twisting ends, growth, friction on a plane, a confining sphere, rod-rod

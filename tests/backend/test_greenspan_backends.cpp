@@ -11,39 +11,22 @@
 
 #include <nlohmann/json.hpp>
 
+#include "backend_fixture.hpp"
 #include "config/config_loader.hpp"
 #include "driver/compare.hpp"
 #include "driver/greenspan_driver.hpp"
 
-#ifndef RODSWARM_TEST_CUDA
-#define RODSWARM_TEST_CUDA 0
-#endif
-
 namespace rodswarm {
 namespace {
 
-// The source tree, overridable at run time so that the GPU binary also runs from a bundle copied to a machine
-// where the tree lives elsewhere (scripts/device-bundle).
-std::string source_dir() {
-  const char* env = std::getenv("RODSWARM_SOURCE_DIR");
-  return env != nullptr ? std::string(env) : std::string(RODSWARM_SOURCE_DIR);
-}
-const std::string examples = source_dir() + "/examples/greenspan/";
+const std::string examples = examples_of("greenspan");
 
 // The paper's printed positions of Example 1 at t = 10 and its steady state (section 6).
 const double paper_t10[9] = {-0.1137, -0.2023, -0.2669, -0.3080, -0.3236, -0.3080, -0.2669, -0.2023, -0.1137};
 const double paper_steady[9] = {-0.1137, -0.2022, -0.2668, -0.3079, -0.3235, -0.3079, -0.2668, -0.2022, -0.1137};
 
-class GreenspanBackend : public ::testing::Test {
+class GreenspanBackend : public BackendTest {
  protected:
-  void SetUp() override {
-#if RODSWARM_TEST_CUDA
-    if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device on this host: this GPU test did not run";
-    options_.backend = BackendKind::cuda;
-#else
-    options_.backend = BackendKind::cpu;
-#endif
-  }
   GreenspanJob load(const std::string& name, const std::vector<std::string>& sets = {}) {
     return load_job(examples + name, sets);
   }
@@ -54,7 +37,6 @@ class GreenspanBackend : public ::testing::Test {
     for (int b = 1; b + 1 < r.beads[i]; ++b) y.push_back(r.final_positions[(i * B + b) * 3 + 1]);
     return y;
   }
-  RunOptions options_;
 };
 
 TEST_F(GreenspanBackend, PaperSchemeAgreesWithPrintedRecursionOverExample1) {

@@ -9,33 +9,18 @@
 #include <variant>
 #include <vector>
 
+#include "backend_fixture.hpp"
 #include "config/config_loader.hpp"
 #include "driver/compare.hpp"
 #include "driver/nishinari_driver.hpp"
 
-#ifndef RODSWARM_TEST_CUDA
-#define RODSWARM_TEST_CUDA 0
-#endif
-
 namespace rodswarm {
 namespace {
 
-std::string source_dir() {
-  const char* env = std::getenv("RODSWARM_SOURCE_DIR");
-  return env != nullptr ? std::string(env) : std::string(RODSWARM_SOURCE_DIR);
-}
-const std::string examples = source_dir() + "/examples/nishinari/";
+const std::string examples = examples_of("nishinari");
 
-class NishinariBackend : public ::testing::Test {
+class NishinariBackend : public BackendTest {
  protected:
-  void SetUp() override {
-#if RODSWARM_TEST_CUDA
-    if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device on this host: this GPU test did not run";
-    options_.backend = BackendKind::cuda;
-#else
-    options_.backend = BackendKind::cpu;
-#endif
-  }
   static NishinariJob load(const std::string& name, const std::vector<std::string>& sets = {}) {
     return std::get<NishinariJob>(load_any_job(examples + name, sets));
   }
@@ -45,7 +30,6 @@ class NishinariBackend : public ::testing::Test {
     std::printf("%s\n", format_compare(report).c_str());
     return report;
   }
-  RunOptions options_;
 };
 
 // The Cartesian formulation takes the reference's own steps: agreement to round-off. The intrinsic one agrees

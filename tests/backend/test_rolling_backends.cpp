@@ -11,34 +11,19 @@
 #include <variant>
 #include <vector>
 
+#include "backend_fixture.hpp"
 #include "config/config_loader.hpp"
 #include "driver/compare.hpp"
 #include "driver/rolling_driver.hpp"
 #include "reference/rolling_reference.hpp"
 
-#ifndef RODSWARM_TEST_CUDA
-#define RODSWARM_TEST_CUDA 0
-#endif
-
 namespace rodswarm {
 namespace {
 
-std::string source_dir() {
-  const char* env = std::getenv("RODSWARM_SOURCE_DIR");
-  return env != nullptr ? std::string(env) : std::string(RODSWARM_SOURCE_DIR);
-}
-const std::string examples = source_dir() + "/examples/rolling/";
+const std::string examples = examples_of("rolling");
 
-class RollingBackend : public ::testing::Test {
+class RollingBackend : public BackendTest {
  protected:
-  void SetUp() override {
-#if RODSWARM_TEST_CUDA
-    if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device on this host: this GPU test did not run";
-    options_.backend = BackendKind::cuda;
-#else
-    options_.backend = BackendKind::cpu;
-#endif
-  }
   static RollingJob load(const std::string& name, const std::vector<std::string>& sets = {}) {
     return std::get<RollingJob>(load_any_job(examples + name, sets));
   }
@@ -47,7 +32,6 @@ class RollingBackend : public ::testing::Test {
     std::printf("%s\n", format_compare(report).c_str());
     return report;
   }
-  RunOptions options_;
 };
 
 // Both examples of the paper (periodic identical strings; fixed ends with the contact moving and frozen), in
