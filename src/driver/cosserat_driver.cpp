@@ -204,18 +204,12 @@ RunReport run_typed(const CosseratJob& job, const RunOptions& options) {
   auto at = [](std::vector<double>& v, std::size_t offset) { return v.empty() ? nullptr : v.data() + offset; };
 
   auto record_save = [&](std::size_t k, const std::vector<std::int64_t>& target) {
-// Small ensembles skip the parallel region: its barrier costs more than the work when cores are busy.
-#pragma omp parallel for schedule(dynamic, 16) if (members > 64)
-    for (std::int64_t ii = 0; ii < static_cast<std::int64_t>(members); ++ii) {
-      const auto i = static_cast<std::size_t>(ii);
-      // A member that stopped before this save, or whose run ended before it, has no state here (NaN).
-      if (!plan.saved_at(i, k, ensemble.steps_done[i], target)) continue;
-      const std::size_t row = i * S + k;
+    for_each_saved_member(plan, k, ensemble.steps_done, target, [&](std::size_t i, std::size_t row) {
       record_member(ensemble, i, B,
                     Rows{at(r.series_positions, row * B * 3), at(r.series_velocities, row * B * 3),
                          at(r.series_directors, row * B * 9), at(r.series_energy, row * E),
                          at(r.series_gauss, row * gauss_components)});
-    }
+    });
   };
 
   const LoopTiming timing = timed_backend_loop(

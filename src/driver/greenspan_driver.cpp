@@ -117,16 +117,11 @@ RunReport run_typed(const GreenspanJob& job, const RunOptions& options) {
   if (S > 0 && job.output.energy) r.series_energy.assign(members * S * E, nan_value);
 
   auto record_save = [&](std::size_t k, const std::vector<std::int64_t>& target) {
-#pragma omp parallel for schedule(static)
-    for (std::int64_t ii = 0; ii < static_cast<std::int64_t>(members); ++ii) {
-      const auto i = static_cast<std::size_t>(ii);
-      // A member that diverged before this save, or whose run ended before it, has no state here (NaN).
-      if (!plan.saved_at(i, k, ensemble.steps_done[i], target)) continue;
-      const std::size_t row = i * S + k;
+    for_each_saved_member(plan, k, ensemble.steps_done, target, [&](std::size_t i, std::size_t row) {
       record_member(job, ensemble, i, B, r.series_positions.empty() ? nullptr : &r.series_positions[row * B * 3],
                     r.series_velocities.empty() ? nullptr : &r.series_velocities[row * B * 3],
                     r.series_energy.empty() ? nullptr : &r.series_energy[row * E]);
-    }
+    });
   };
 
   const LoopTiming timing = timed_save_loop(

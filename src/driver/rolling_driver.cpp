@@ -219,16 +219,12 @@ RunReport run_typed(const RollingJob& job, const RunOptions& options) {
   auto at = [](std::vector<double>& v, std::size_t offset) { return v.empty() ? nullptr : v.data() + offset; };
 
   auto record_save = [&](std::size_t k, const std::vector<std::int64_t>& target) {
-#pragma omp parallel for schedule(dynamic, 16) if (members > 64)
-    for (std::int64_t ii = 0; ii < static_cast<std::int64_t>(members); ++ii) {
-      const auto i = static_cast<std::size_t>(ii);
-      if (!plan.saved_at(i, k, ensemble.steps_done[i], target)) continue;
-      const std::size_t row = i * S + k;
+    for_each_saved_member(plan, k, ensemble.steps_done, target, [&](std::size_t i, std::size_t row) {
       record_member(
           job, ensemble, i, *table_of[i],
           Rows{at(r.series_positions, row * B * 3), at(r.series_velocities, row * B * 3), at(r.series_energy, row * E),
                at(r.series_contact, row * contact_components), at(r.series_lyapunov, row)});
-    }
+    });
   };
 
   const LoopTiming timing = timed_backend_loop(

@@ -29,6 +29,21 @@ struct SaveSchedule {
   }
 };
 
+/// Calls row(i, i * S + k) for every member that has a state at save k (see saved_at; the others keep their NaN
+/// rows), in parallel over members. Small ensembles skip the parallel region: its barrier costs more than the work
+/// when cores are busy.
+template <class Row>
+void for_each_saved_member(const SaveSchedule& plan, std::size_t k, const std::vector<std::int64_t>& steps_done,
+                           const std::vector<std::int64_t>& target, Row&& row) {
+  const auto members = static_cast<std::int64_t>(steps_done.size());
+  const std::size_t S = plan.time.size();
+#pragma omp parallel for schedule(dynamic, 16) if (members > 64)
+  for (std::int64_t ii = 0; ii < members; ++ii) {
+    const auto i = static_cast<std::size_t>(ii);
+    if (plan.saved_at(i, k, steps_done[i], target)) row(i, i * S + k);
+  }
+}
+
 /// Plans the saves of members with steps dt[i] and end times t_end[i]; t_max_floor (0: none) extends the save
 /// times, so that the batches of a larger ensemble share them.
 inline SaveSchedule plan_saves(const std::vector<double>& dt, const std::vector<double>& t_end, double save_every,
