@@ -8,6 +8,8 @@
 
 namespace rodswarm {
 
+bool cuda_compiled() { return true; }
+
 int cuda_device_count() {
   int count = 0;
   if (cudaGetDeviceCount(&count) != cudaSuccess) {

@@ -1,6 +1,8 @@
 /// @file backend.hpp
-/// The interface every backend implements, declared once (Ginkgo's pattern). A backend owns a copy of an
-/// ensemble's state (device memory for CUDA), advances it, and hands it back at save points.
+/// The interface every backend implements, declared once for every model (Ginkgo's pattern): a backend owns a
+/// copy of an ensemble's state (device memory for CUDA), advances it, and hands it back at save points. The CPU
+/// backend (src/backends/cpu_backend.hpp) and the CUDA backend (kernels/cuda_backend.cuh) are each written once
+/// for every model; a model is its declaration (include/rodswarm/models/<model>_model.hpp).
 /// Builds without CUDA link a stub whose factory throws "not compiled with CUDA" instead of #ifdefs elsewhere.
 #pragma once
 
@@ -11,38 +13,18 @@
 #include <vector>
 
 #include "rodswarm/common.hpp"
-#include "rodswarm/ensemble/greenspan_ensemble.hpp"
+#include "rodswarm/engine/ensemble.hpp"
 #include "rodswarm/gpu/kernel_layout.hpp"
-#include "rodswarm/models/greenspan_steady.hpp"
-#include "rodswarm/models/greenspan_stepper.hpp"
 
 namespace rodswarm {
 
 enum class BackendKind { cpu, cuda };
 
-/// Per-member result of a steady-state solve.
+/// Per-member result of a Newton steady-state solve.
 struct SteadyResult {
   std::vector<std::int32_t> iterations;
   std::vector<double> residual;
   std::vector<std::uint8_t> converged;
-};
-
-/// Greenspan string ensembles.
-template <class Real>
-class GreenspanBackend {
- public:
-  virtual ~GreenspanBackend() = default;
-  /// "cpu (2 OpenMP threads)", "cuda (NVIDIA H100 ...)": printed in summaries and stored in results.
-  virtual std::string description() const = 0;
-  /// Takes a copy of the ensemble's parameters and state.
-  virtual void load(const greenspan::Ensemble<Real>& ensemble) = 0;
-  /// Advances every member that has not diverged until steps_done[i] == target[i] (members x 1 values).
-  virtual void advance(greenspan::Scheme scheme, const std::vector<std::int64_t>& target) = 0;
-  /// Copies state, steps and status back into `ensemble` (same shape as loaded).
-  virtual void store(greenspan::Ensemble<Real>& ensemble) = 0;
-  /// Newton steady state of every loaded member, starting from its current state; the solution replaces the
-  /// state (velocities set to zero). tol is relative to T0 + m|g|.
-  virtual SteadyResult solve_steady(Real tol, int max_iter) = 0;
 };
 
 /// Choices of the CUDA backend (`--layout`, `--device-memory`); the CPU backend ignores them.
@@ -52,11 +34,34 @@ struct CudaOptions {
   int streams = 3;                ///< batch buffers in flight when the ensemble is streamed
 };
 
-template <class Real>
-std::unique_ptr<GreenspanBackend<Real>> make_cpu_greenspan_backend();
+template <class M, class Real>
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  /// "cpu (2 OpenMP threads)", "cuda (NVIDIA H100 ..., layout block)": printed in summaries and stored in results.
+  virtual std::string description() const = 0;
+  /// Takes a copy of the ensemble's parameters, inputs and state.
+  virtual void load(const Ensemble<M, Real>& ensemble) = 0;
+  /// Advances every member still running (status ok) until steps_done[i] == target[i] (members values).
+  virtual void advance(const std::vector<std::int64_t>& target) = 0;
+  /// Copies the state fields, scalars, steps and status back into `ensemble` (same shape as loaded).
+  virtual void store(Ensemble<M, Real>& ensemble) = 0;
+  /// Models with a Newton solver (HasNewtonSteady<M>): the static equilibrium of every loaded member from its
+  /// current state, which the solution replaces. Throws std::logic_error for other models.
+  virtual SteadyResult solve_steady(Real tol, int max_iter) = 0;
+};
+
+template <class M, class Real>
+std::unique_ptr<Backend<M, Real>> make_cpu_backend();
 /// Throws std::runtime_error when rodswarm was built without CUDA or no device is present.
-template <class Real>
-std::unique_ptr<GreenspanBackend<Real>> make_cuda_greenspan_backend(const CudaOptions& options = {});
+template <class M, class Real>
+std::unique_ptr<Backend<M, Real>> make_cuda_backend(const CudaOptions& options = {});
+
+/// Whether this build has the CUDA backend (configured with nvcc found, or -DRODSWARM_ENABLE_CUDA=ON).
+bool cuda_compiled();
+inline constexpr const char* cuda_not_compiled_message =
+    "the CUDA backend is not compiled into this build of rodswarm (configure with nvcc available, or "
+    "-DRODSWARM_ENABLE_CUDA=ON)";
 
 /// Number of usable CUDA devices; 0 when built without CUDA or when the driver reports any error.
 int cuda_device_count();
@@ -69,11 +74,8 @@ struct DeviceMemory {
 DeviceMemory cuda_device_memory();
 /// Largest dynamic shared memory one block may opt in to on device 0; 0 when there is none.
 std::size_t cuda_shared_memory_per_block();
-
-}  // namespace rodswarm
-
-namespace rodswarm {
 /// Nominal peak FLOP/s of device 0 from its SM count, clock and per-architecture FMA rate (2 FLOPs per FMA);
 /// 0 when there is no device. `rodswarm bench` divides by it for the roofline fraction.
 double cuda_nominal_peak_flops(bool double_precision);
+
 }  // namespace rodswarm

@@ -33,4 +33,18 @@ enum MemberStatus : std::uint8_t {
   status_singular = 2,  ///< a model singularity was reached (Nishinari: cos(relative pitch) near 0); stopped there
 };
 
+/// What a model's stepper returns after advancing one member: the steps it took (the failing step counted) and
+/// the member's status afterwards.
+struct Outcome {
+  std::int64_t steps = 0;
+  std::uint8_t status = status_ok;
+};
+
+/// What a model's Newton solver for the static equilibrium returns for one member (models that have one).
+struct NewtonOutcome {
+  std::int32_t iterations = 0;
+  double residual = 0;  ///< in the model's force units
+  bool converged = false;
+};
+
 }  // namespace rodswarm

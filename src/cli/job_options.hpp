@@ -11,7 +11,7 @@
 
 #include "config/config_loader.hpp"
 #include "driver/backend_select.hpp"
-#include "driver/greenspan_driver.hpp"
+#include "driver/run.hpp"
 
 namespace rodswarm::cli {
 
@@ -49,9 +49,7 @@ struct JobOptions {
     return cuda;
   }
 
-  /// The config with --set and --precision applied, for verbs that read greenspan configs only.
-  GreenspanJob load() const { return load_job(config, overrides()); }
-  /// The config of any implemented model.
+  /// The config of any model, with --set and --precision applied.
   AnyJob load_any() const { return load_any_job(config, overrides()); }
   std::vector<std::string> overrides() const {
     std::vector<std::string> all = sets;

@@ -1,12 +1,12 @@
 /// `rodswarm compare CONFIG`: the first K members on the fast backend and on the independent reference.
 #include <iostream>
 #include <memory>
-#include <type_traits>
 #include <variant>
 
 #include "cli/job_options.hpp"
 #include "cli/verbs.hpp"
 #include "driver/compare.hpp"
+#include "models/hosts.hpp"
 
 namespace rodswarm::cli {
 
@@ -27,19 +27,10 @@ void add_compare_verb(CLI::App& app, int& exit_code) {
       const RunOptions run = options->job.run_options();
       const CompareReport report = std::visit(
           [&](const auto& job) {
-            const auto members = options->members > 0 ? options->members : job.compare.members;
-            using Job = std::decay_t<decltype(job)>;
-            if constexpr (std::is_same_v<Job, RollingJob>) {
-              // An unresolved smeared delta makes the modes and the reference disagree: say so before comparing.
-              for (const auto& w : job.warnings) std::cerr << "rodswarm: warning: " << w << "\n";
-              return compare_rolling(job, run, members);
-            } else if constexpr (std::is_same_v<Job, CosseratJob>) {
-              return compare_cosserat(job, run, members);
-            } else if constexpr (std::is_same_v<Job, NishinariJob>) {
-              return compare_nishinari(job, run, members);
-            } else {
-              return compare_greenspan(job, run, members);
-            }
+            using H = ModelHost<typename std::decay_t<decltype(job)>::Model>;
+            // A warning about the config (an unresolved smeared delta) may explain a disagreement: say it first.
+            for (const auto& w : job.warnings) std::cerr << "rodswarm: warning: " << w << "\n";
+            return H::compare(job, run, options->members > 0 ? options->members : job.compare.members);
           },
           any);
       std::cout << format_compare(report) << "\n";

@@ -1,50 +1,61 @@
-/// `rodswarm steady CONFIG`: static equilibrium of each member by Newton, written like `run`.
+/// `rodswarm steady CONFIG`: static equilibrium of each member by the model's solver, written like `run`.
 #include <cstdio>
 #include <memory>
+#include <variant>
 
 #include "cli/job_options.hpp"
 #include "cli/verbs.hpp"
-#include "driver/cosserat_driver.hpp"
-#include "driver/greenspan_driver.hpp"
 #include "io/results.hpp"
 #include "io/xdmf_writer.hpp"
+#include "models/hosts.hpp"
 
 namespace rodswarm::cli {
+namespace {
+
+/// "greenspan, cosserat": the models with a steady solver.
+std::string steady_models() {
+  std::string names;
+  for_each_type(Models{}, [&](auto model) {
+    if (HasSteady<ModelHost<decltype(model)>>::value) names += (names.empty() ? "" : ", ") + std::string(model.name);
+  });
+  return names;
+}
+
+}  // namespace
 
 void add_steady_verb(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<JobOptions>();
   CLI::App* verb = app.add_subcommand("steady",
-                                      "static equilibrium of each member (greenspan: Newton; cosserat: dynamic "
-                                      "relaxation stopped on Z_s), written like run");
+                                      "static equilibrium of each member by the model's solver (greenspan: Newton; "
+                                      "cosserat: dynamic relaxation stopped on Z_s), written like run");
   options->add_to(*verb);
   options->add_out_to(*verb);
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
       const AnyJob any = options->load_any();
-      if (std::holds_alternative<RollingJob>(any)) {
-        throw ConfigError(options->config, "model",
-                          "steady is not defined for model rolling: the strings' only equilibrium is u = v = 0 "
-                          "(use run)");
-      }
-      if (const auto* rods = std::get_if<CosseratJob>(&any)) {
-        const std::string path = options->output_path(*rods);
-        const RunReport report = steady_cosserat(*rods, options->run_options());
-        write_results(path, report.results);
-        if (rods->output.xdmf) write_xdmf(path, report.results);
-        std::int64_t unconverged = 0;
-        for (const auto c : report.results.converged) unconverged += c ? 0 : 1;
-        std::printf("steady: %lld members, %.3f s, dynamic relaxation, %lld not converged -> %s\n",
-                    static_cast<long long>(rods->size()), report.wall_seconds, static_cast<long long>(unconverged),
-                    path.c_str());
-        return unconverged > 0 ? exit_check_failed : exit_ok;
-      }
-      const GreenspanJob job = options->load();
-      const std::string path = options->output_path(job);
-      const RunReport report = steady_greenspan(job, options->run_options());
-      write_results(path, report.results);
-      std::printf("steady: %lld members, %.3f s, %lld not converged -> %s\n", static_cast<long long>(job.size()),
-                  report.wall_seconds, static_cast<long long>(report.diverged), path.c_str());
-      return report.diverged > 0 ? exit_check_failed : exit_ok;
+      return std::visit(
+          [&](const auto& job) {
+            using M = typename std::decay_t<decltype(job)>::Model;
+            if constexpr (!HasSteady<ModelHost<M>>::value) {
+              throw ConfigError(options->config, "model",
+                                std::string("steady is not defined for model ") + M::name +
+                                    " (models with a steady solver: " + steady_models() + "; use run)");
+              return static_cast<int>(exit_bad_input);
+            } else {
+              const std::string path = options->output_path(job);
+              const RunReport report = steady(job, options->run_options());
+              write_results(path, report.results);
+              if (job.output.xdmf) write_xdmf(path, report.results);
+              std::int64_t unconverged = 0;
+              for (const auto c : report.results.converged) unconverged += c ? 0 : 1;
+              std::printf("steady: %lld members, %.3f s, %s, %lld not converged -> %s\n",
+                          static_cast<long long>(job.size()), report.wall_seconds,
+                          report.results.scheme == "newton" ? "Newton" : "dynamic relaxation",
+                          static_cast<long long>(unconverged), path.c_str());
+              return static_cast<int>(unconverged > 0 ? exit_check_failed : exit_ok);
+            }
+          },
+          any);
     });
   });
 }

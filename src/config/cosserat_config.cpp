@@ -129,7 +129,8 @@ const std::vector<std::string> params_keys = {"n",
 const std::vector<std::string> integrator_keys = {"scheme", "dt", "t_end", "divergence_factor"};
 const std::vector<std::string> initial_kinds = {"straight", "helix", "points"};
 const std::vector<std::string> end_kinds = {"free", "clamped", "pinned", "prescribed"};
-const std::vector<std::string> output_fields = {"positions", "velocities", "energy", "directors", "gauss"};
+const std::vector<OutputField> output_fields = {
+    {"positions", true}, {"velocities", false}, {"energy", true}, {"directors", false}, {"gauss", true}};
 const std::vector<std::string> motion_keys = {"perturbation", "velocity", "angular_velocity"};
 const std::vector<std::string> growth_laws = {"none", "exponential", "table", "lockhart"};
 
@@ -472,8 +473,6 @@ CosseratSpec parse_cosserat_spec(const nlohmann::json& config, const std::string
 }
 
 void parse_cosserat_run_settings(const nlohmann::json& config, const std::string& source, CosseratJob& job) {
-  job.output.directors = false;
-  job.output.gauss = true;
   parse_shared_settings(config, source, output_fields, job.precision, job.output, job.compare, true);
   if (const auto it = config.find("steady"); it != config.end()) {
     const ObjectReader r(*it, "steady", source, {"damping", "tol", "max_time"});

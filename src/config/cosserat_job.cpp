@@ -1,84 +1,44 @@
 /// @file cosserat_job.cpp
-/// parse_cosserat_job: schema check, then ensemble expansion, as parse_nishinari_job: the base config is parsed once
-/// into a CosseratSpec; each vary key is resolved once to a number inside a working copy of it; each member then
-/// only writes its values there and runs build_cosserat_member.
-#include "config/config_loader.hpp"
+/// The Cosserat schema as the generic parser (parse_job.hpp) takes it.
+#include "config/cosserat_job.hpp"
+
 #include "config/cosserat_spec.hpp"
-#include "config/ensemble_members.hpp"
-#include "config/ensemble_spec.hpp"
-#include "config/json_check.hpp"
+#include "config/parse_job.hpp"
 
 namespace rodswarm {
 
-namespace {
+template <>
+struct Schema<cosserat::Model> {
+  using Spec = config_detail::CosseratSpec;
+  using Member = config_detail::CosseratMember;
 
-using namespace config_detail;
-
-const std::vector<std::string> top_level_keys = {"model",    "precision", "params",  "initial", "integrator",
-                                                 "ensemble", "output",    "compare", "steady"};
-
-void reserve(CosseratJob& job, std::int64_t members, const CosseratSpec& base, bool size_varied) {
-  const auto m = static_cast<std::size_t>(members);
-  auto& e = job.members;
-  e.params.reserve(m);
-  e.dt.reserve(m);
-  e.node_offset.reserve(m + 1);
-  e.element_offset.reserve(m + 1);
-  e.voronoi_offset.reserve(m + 1);
-  e.rod_offset.reserve(m + 1);
-  e.steps_done.reserve(m);
-  e.status.reserve(m);
-  job.t_end.reserve(m);
-  if (size_varied || !(base.n >= 2 && base.n <= 1 << 20 && base.rods >= 1 && base.rods <= 1 << 10)) return;
-  const auto rods = m * static_cast<std::size_t>(base.rods);
-  const auto elements = rods * static_cast<std::size_t>(base.n);
-  const auto nodes = elements + rods;
-  e.x.reserve(3 * nodes);
-  e.v.reserve(3 * nodes);
-  e.Q.reserve(9 * elements);
-  e.w.reserve(3 * elements);
-  e.growth.reserve(elements);
-  e.rest_length0.reserve(elements);
-  e.radius.reserve(elements);
-  e.rest_sigma.reserve(3 * elements);
-  e.rest_kappa.reserve(3 * (elements - rods));
-  e.clamp.reserve(static_cast<std::size_t>(cosserat::clamp_size) * rods);
-}
-
-}  // namespace
-
-CosseratJob parse_cosserat_job(const nlohmann::json& config, const std::string& source) {
-  const ObjectReader top(config, "", source, top_level_keys);
-  const std::string model = top.string("model");
-  if (model != "cosserat") {
-    throw ConfigError(source, "model", "this parser reads model \"cosserat\", got \"" + model + "\"");
+  static const std::vector<std::string>& top_level_keys() {
+    static const std::vector<std::string> keys = {"model",    "precision", "params",  "initial", "integrator",
+                                                  "ensemble", "output",    "compare", "steady"};
+    return keys;
   }
+  static Spec parse(const nlohmann::json& config, const std::string& source, CosseratJob& job) {
+    config_detail::parse_cosserat_run_settings(config, source, job);
+    Spec base = config_detail::parse_cosserat_spec(config, source);
+    job.scheme = base.scheme;
+    return base;
+  }
+  static config_detail::CosseratSlot resolve(Spec& spec, const std::string& key, const std::string& error_key,
+                                             const std::string& source) {
+    return config_detail::resolve_cosserat_slot(spec, key, error_key, source);
+  }
+  static void build(const Spec& spec, const CosseratJob& job, const std::string& source, Member& member) {
+    config_detail::build_cosserat_member(spec, job.output.save_every, source, member);
+    member.growth.assign(member.l0.size(), 1.0);  // every element starts at its rest length, g = 1
+  }
+  static void add(CosseratJob& job, const Member& m) {
+    const std::int64_t R = m.params.rods, N = m.params.n;
+    job.add_member(m.params, m.dt, m.t_end, {R * (N + 1), R * N, R * (N - 1), R},
+                   {m.x.data(), m.v.data(), m.Q.data(), m.w.data(), m.growth.data(), m.l0.data(), m.radius.data(),
+                    m.sigma.data(), m.kappa.data(), m.clamp.data()});
+  }
+};
 
-  CosseratJob job;
-  job.source = source;
-  job.config = config;
-  parse_cosserat_run_settings(config, source, job);
-  const CosseratSpec base = parse_cosserat_spec(config, source);
-  job.scheme = base.scheme;
-  const EnsembleSpec ensemble = parse_ensemble_spec(config, source);
-
-  CosseratSpec work = base;
-  const VariedSlots slots = resolve_varied_slots(ensemble, source, job.varied_keys,
-                                                 [&](const std::string& key, const std::string& error_key) {
-                                                   return resolve_cosserat_slot(work, key, error_key, source);
-                                                 });
-  job.varied_values = expand_columns(ensemble);
-
-  reserve(job, ensemble.members, base, slots.integer_varied);
-  CosseratMember member;
-  expand_members(ensemble, slots, job.varied_values, [&](std::int64_t) {
-    build_cosserat_member(work, job.output.save_every, source, member);
-    job.members.add(member.params, member.dt, member.x.data(), member.v.data(), member.Q.data(), member.w.data(),
-                    member.l0.data(), member.radius.data(), member.sigma.data(), member.kappa.data(),
-                    member.clamp.data());
-    job.t_end.push_back(member.t_end);
-  });
-  return job;
-}
+template CosseratJob parse_job<cosserat::Model>(const nlohmann::json&, const std::string&);
 
 }  // namespace rodswarm

@@ -1,18 +1,11 @@
 /// @file cosserat_job.hpp
-/// A Cosserat run as plain structs: what the config layer (the only code that sees JSON) hands the driver.
-/// Schema: README.md, "Model cosserat", and the top of cosserat_config.cpp.
+/// A Cosserat run as plain structs: what the config layer (the only code that sees JSON) hands the engine.
+/// Schema: README.md, "Model cosserat", and the top of cosserat_config.cpp. The members hold the initial state,
+/// the rest data (rest strains of the discrete rest configuration) and the clamp positions and frames at t = 0.
 #pragma once
 
-#include <cstdint>
-#include <string>
-#include <vector>
-
-#include <nlohmann/json.hpp>
-
-#include "config/run_settings.hpp"
-#include "rodswarm/common.hpp"
-#include "rodswarm/ensemble/cosserat_ensemble.hpp"
-#include "rodswarm/models/cosserat_params.hpp"
+#include "config/job.hpp"
+#include "rodswarm/models/cosserat_model.hpp"
 
 namespace rodswarm {
 
@@ -25,16 +18,12 @@ struct CosseratSteadySpec {
   double max_time = 0;  ///< simulated seconds at most; 0 means integrator.t_end
 };
 
-struct CosseratJob : JobCommon {
+template <>
+struct JobSettings<cosserat::Model> {
   cosserat::Scheme scheme = cosserat::Scheme::verlet;  ///< integrator.scheme (all members)
   CosseratSteadySpec steady;
-
-  /// Expanded members in float64: params, dt, the initial state, rest data (rest strains of the discrete rest
-  /// configuration) and the clamp positions and frames at t = 0.
-  cosserat::Ensemble<double> members;
-  std::vector<double> t_end;  ///< per member
-
-  std::int64_t size() const { return members.members(); }
 };
+
+using CosseratJob = Job<cosserat::Model>;
 
 }  // namespace rodswarm

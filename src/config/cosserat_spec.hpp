@@ -95,6 +95,7 @@ struct CosseratMember {
   cosserat::Params<double> params{};
   double dt = 0, t_end = 0;
   std::vector<double> x, v, Q, w, l0, radius, sigma, kappa, clamp;
+  std::vector<double> growth;          ///< g = 1 for every element
   std::vector<double> rest_x, rest_Q;  ///< scratch: the rest shape before any perturbation
 };
 

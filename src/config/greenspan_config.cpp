@@ -12,7 +12,7 @@ namespace {
 const std::vector<std::string> params_keys = {"n", "dx", "m", "T0", "eps", "alpha", "g", "tension_exponent"};
 const std::vector<std::string> integrator_keys = {"scheme", "dt", "t_end", "divergence_factor"};
 const std::vector<std::string> initial_kinds = {"triangle", "polyline", "points"};
-const std::vector<std::string> output_fields = {"positions", "velocities", "energy"};
+const std::vector<OutputField> output_fields = {{"positions", true}, {"velocities", false}, {"energy", true}};
 
 /// The key holding the shape of each initial kind, in the order of initial_kinds.
 const char* shape_key(InitialKind kind) {

@@ -123,6 +123,7 @@ void build_member(const GreenspanSpec& spec, double save_every, const std::strin
 
   auto& p = out.params;
   p.n = n;
+  p.scheme = spec.scheme;
   p.dx = spec.dx;
   p.m = spec.m;
   p.T0 = spec.T0;

@@ -72,7 +72,8 @@ const std::vector<std::string> params_keys = {
 const std::vector<std::string> integrator_keys = {"scheme", "dt", "t_end", "divergence_factor"};
 const std::vector<std::string> initial_kinds = {"straight", "helix", "points"};
 const std::vector<std::string> end_kinds = {"free", "clamped", "pinned"};
-const std::vector<std::string> output_fields = {"positions", "velocities", "energy", "momentum"};
+const std::vector<OutputField> output_fields = {
+    {"positions", true}, {"velocities", false}, {"energy", true}, {"momentum", true}};
 const std::vector<std::string> motion_keys = {"velocity", "velocities", "spin", "spins", "twist_pulse"};
 
 /// The shape keys of each initial kind.

@@ -1,31 +1,20 @@
 /// @file nishinari_job.hpp
-/// A Nishinari run as plain structs: what the config layer (the only code that sees JSON) hands the driver.
-/// Schema: README.md, "Model nishinari".
+/// A Nishinari run as plain structs: what the config layer (the only code that sees JSON) hands the engine.
+/// Schema: README.md, "Model nishinari". The members hold the Cartesian exchange state (positions, velocities,
+/// segment normals, spins); the wall frames of clamped ends are filled from the initial frames.
 #pragma once
 
-#include <cstdint>
-#include <string>
-#include <vector>
-
-#include <nlohmann/json.hpp>
-
-#include "config/run_settings.hpp"
-#include "rodswarm/common.hpp"
-#include "rodswarm/ensemble/nishinari_ensemble.hpp"
-#include "rodswarm/models/nishinari_params.hpp"
+#include "config/job.hpp"
+#include "rodswarm/models/nishinari_model.hpp"
 
 namespace rodswarm {
 
-struct NishinariJob : JobCommon {
+template <>
+struct JobSettings<nishinari::Model> {
   nishinari::Formulation formulation = nishinari::Formulation::intrinsic;      ///< params.formulation (all members)
   nishinari::TwistMoment twist_moment = nishinari::TwistMoment::conservative;  ///< params.twist_moment
-
-  /// Expanded members in float64: params (wall frames of clamped ends filled from the initial frames), dt and the
-  /// initial Cartesian state (positions, velocities, segment normals, spins).
-  nishinari::Ensemble<double> members;
-  std::vector<double> t_end;  ///< per member
-
-  std::int64_t size() const { return members.members(); }
 };
+
+using NishinariJob = Job<nishinari::Model>;
 
 }  // namespace rodswarm

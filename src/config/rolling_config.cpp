@@ -75,7 +75,8 @@ const std::vector<std::string> initial_keys = {"u", "v", "u_t", "v_t", "s1", "s2
 const std::vector<std::string> integrator_keys = {"scheme", "dt", "t_end"};
 const std::vector<std::string> analysis_keys = {"spectrum", "lyapunov"};
 const std::vector<std::string> shape_kinds = {"zero", "sine", "modes", "pluck", "gaussian", "points"};
-const std::vector<std::string> output_fields = {"positions", "velocities", "energy", "contact", "lyapunov"};
+const std::vector<OutputField> output_fields = {
+    {"positions", true}, {"velocities", false}, {"energy", true}, {"contact", true}, {"lyapunov", true}};
 
 /// The keys of each shape kind besides "kind".
 std::vector<std::string> kind_keys(RollingShapeKind kind) {
@@ -285,8 +286,8 @@ void parse_rolling_run_settings(const nlohmann::json& config, const std::string&
   }
   parse_shared_settings(shared, source, output_fields, job.precision, job.output, job.compare);
   if (!fields_given) {
-    job.output.lyapunov = lyapunov;
-  } else if (job.output.lyapunov && !lyapunov) {
+    job.output.set("lyapunov", lyapunov);
+  } else if (job.output.saves("lyapunov") && !lyapunov) {
     const json& fields = config["output"]["fields"];
     std::size_t at = 0;
     for (std::size_t i = 0; i < fields.size(); ++i) {

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/parse_job.hpp"
 #include "config/rolling_job.hpp"
 
 namespace rodswarm::config_detail {
@@ -93,10 +94,8 @@ struct RollingProjection {
   std::string end_note;              ///< the fixed/periodic end warning of this projection ("" if none)
 };
 
-/// A warning about one member: `id` groups the same warning over many members, `text` says what and where.
-struct RollingNote {
-  std::string id, text;
-};
+/// A warning about one member (parse_job.hpp gathers them over the ensemble).
+using RollingNote = ConfigNote;
 
 /// One member ready for rolling::Ensemble::add.
 struct RollingMember {

@@ -3,6 +3,7 @@
 /// `steady` stopping rule.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -13,19 +14,27 @@
 
 namespace rodswarm {
 
+/// A dataset a model can save at every save point (output.fields), and whether it does when the config does not
+/// list output.fields.
+struct OutputField {
+  const char* name;
+  bool on_by_default;
+};
+
 /// What `output` asks for. save_every = 0 saves no series, only the final state.
 struct OutputSpec {
   std::string path = "results.h5";
   double save_every = 0.0;
-  bool positions = true;    ///< fields contains "positions"
-  bool velocities = false;  ///< fields contains "velocities"
-  bool energy = true;       ///< fields contains "energy"
-  bool momentum = true;     ///< fields contains "momentum" (models that save it: nishinari)
-  bool directors = false;   ///< fields contains "directors" (models that save it: cosserat)
-  bool gauss = true;        ///< fields contains "gauss": the constraint effort Z_t (models that save it: cosserat)
-  bool contact = true;      ///< fields contains "contact": s1, s2, lambda (models that save it: rolling)
-  bool lyapunov = true;     ///< fields contains "lyapunov": the running exponent estimate (rolling)
-  bool xdmf = false;        ///< output.xdmf: also write an XDMF file next to the HDF5 file (models: cosserat)
+  std::vector<std::string> fields;  ///< the datasets saved at every save point (output.fields or the defaults)
+  bool xdmf = false;                ///< output.xdmf: also write an XDMF file next to the HDF5 file
+
+  bool saves(const std::string& name) const { return std::find(fields.begin(), fields.end(), name) != fields.end(); }
+  /// Asks for (on) or drops (off) the dataset `name`.
+  void set(const std::string& name, bool on) {
+    const auto it = std::find(fields.begin(), fields.end(), name);
+    if (on && it == fields.end()) fields.push_back(name);
+    if (!on && it != fields.end()) fields.erase(it);
+  }
 };
 
 /// `compare`: relative tolerance of backend vs reference, and how many members to check by default.

@@ -8,25 +8,7 @@ namespace rodswarm::config_detail {
 
 namespace {
 
-bool accepts(const std::vector<std::string>& names, const std::string& name) {
-  for (const auto& n : names) {
-    if (n == name) return true;
-  }
-  return false;
-}
-
-bool& field_flag(OutputSpec& out, const std::string& name) {
-  if (name == "positions") return out.positions;
-  if (name == "velocities") return out.velocities;
-  if (name == "energy") return out.energy;
-  if (name == "directors") return out.directors;
-  if (name == "gauss") return out.gauss;
-  if (name == "contact") return out.contact;
-  if (name == "lyapunov") return out.lyapunov;
-  return out.momentum;
-}
-
-void read_output(const ObjectReader& r, const std::vector<std::string>& output_fields, OutputSpec& out) {
+void read_output(const ObjectReader& r, const std::vector<OutputField>& output_fields, OutputSpec& out) {
   if (r.has("path")) {
     out.path = r.string("path");
     if (out.path.empty()) throw ConfigError(r.source(), r.key("path"), "must not be empty");
@@ -38,14 +20,14 @@ void read_output(const ObjectReader& r, const std::vector<std::string>& output_f
   }
   if (const auto* fields = r.optional("fields")) {
     expect_array(*fields, r.key("fields"), r.source());
-    out.positions = out.velocities = out.energy = out.momentum = out.directors = out.gauss = out.contact =
-        out.lyapunov = false;
+    std::vector<std::string> names;
+    for (const auto& f : output_fields) names.emplace_back(f.name);
+    out.fields.clear();
     for (std::size_t i = 0; i < fields->size(); ++i) {
       const std::string key = index_key(r.key("fields"), i);
-      const std::string f = expect_choice((*fields)[i], key, r.source(), output_fields);
-      bool& flag = field_flag(out, f);
-      if (flag) throw ConfigError(r.source(), key, "\"" + f + "\" is listed twice");
-      flag = true;
+      const std::string f = expect_choice((*fields)[i], key, r.source(), names);
+      if (out.saves(f)) throw ConfigError(r.source(), key, "\"" + f + "\" is listed twice");
+      out.fields.push_back(f);
     }
   }
   if (const auto* xdmf = r.optional("xdmf")) {
@@ -73,8 +55,12 @@ double positive_number(const ObjectReader& r, const std::string& name, double fa
 }
 
 void parse_shared_settings(const nlohmann::json& config, const std::string& source,
-                           const std::vector<std::string>& output_fields, Precision& precision, OutputSpec& output,
+                           const std::vector<OutputField>& output_fields, Precision& precision, OutputSpec& output,
                            CompareSpec& compare, bool allow_xdmf) {
+  output.fields.clear();
+  for (const auto& f : output_fields) {
+    if (f.on_by_default) output.fields.emplace_back(f.name);
+  }
   if (const auto it = config.find("precision"); it != config.end()) {
     precision = expect_choice(*it, "precision", source, {"float64", "float32"}) == "float32" ? Precision::float32
                                                                                              : Precision::float64;
@@ -83,11 +69,6 @@ void parse_shared_settings(const nlohmann::json& config, const std::string& sour
     std::vector<std::string> keys = {"path", "save_every", "fields"};
     if (allow_xdmf) keys.emplace_back("xdmf");
     read_output(ObjectReader(*it, "output", source, keys), output_fields, output);
-  }
-  // A field the model cannot save is never asked for.
-  for (const char* name :
-       {"positions", "velocities", "energy", "momentum", "directors", "gauss", "contact", "lyapunov"}) {
-    if (!accepts(output_fields, name)) field_flag(output, name) = false;
   }
   if (const auto it = config.find("compare"); it != config.end()) {
     const ObjectReader r(*it, "compare", source, {"tolerance", "members"});

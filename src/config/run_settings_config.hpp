@@ -15,12 +15,11 @@
 namespace rodswarm::config_detail {
 
 /// Reads config["precision"], config["output"] and config["compare"] (each optional) into the given structs;
-/// ranges are checked here (none of these can be varied). `output_fields` are the names output.fields accepts for
-/// the model, a subset of "positions", "velocities", "energy", "momentum", "directors", "gauss"; a listed `fields`
-/// array sets exactly the flags it names (the others false), and a flag whose name the model does not accept is
-/// always false. `allow_xdmf`: output.xdmf (a boolean) is accepted; otherwise it is an unknown key.
+/// ranges are checked here (none of these can be varied). `output_fields` are the datasets the model can save at
+/// every save point: without output.fields those on by default are saved, with it exactly those listed.
+/// `allow_xdmf`: output.xdmf (a boolean) is accepted; otherwise it is an unknown key.
 void parse_shared_settings(const nlohmann::json& config, const std::string& source,
-                           const std::vector<std::string>& output_fields, Precision& precision, OutputSpec& output,
+                           const std::vector<OutputField>& output_fields, Precision& precision, OutputSpec& output,
                            CompareSpec& compare, bool allow_xdmf = false);
 
 /// A member of a settings section that must be an integer >= 1 / a positive number (the fallback when absent).

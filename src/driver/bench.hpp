@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "driver/calibration.hpp"
+#include "driver/run.hpp"
 #include "rodswarm/backend.hpp"
 #include "rodswarm/gpu/kernel_layout.hpp"
 
@@ -22,16 +23,16 @@ namespace rodswarm {
 /// CPU runs the same members and beads as the GPU but fewer steps, so that a row takes seconds on a small host;
 /// rates are per bead-step, so they compare (the roofline columns show when the regimes differ).
 struct BenchCase {
-  const char* model;
-  const char* problem;  ///< short label, e.g. "n=9"
-  const char* scheme;   ///< the model's scheme name, as in its config
-  int beads;            ///< moving beads per member
+  std::string model;
+  std::string problem;  ///< short label, e.g. "n=9"
+  std::string scheme;   ///< the model's scheme name, as in its config
+  int beads;            ///< the model's work units per member (moving beads, nodes, modes)
   std::int64_t members;
   std::int64_t cpu_steps;
   std::int64_t cuda_steps;
 };
 
-/// The suite, one entry per (model, problem, scheme); later models add entries.
+/// The suite: every model's problems (ModelHost<M>::bench_problems), in registry order.
 const std::vector<BenchCase>& bench_cases();
 
 struct BenchRow {

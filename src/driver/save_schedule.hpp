@@ -44,21 +44,21 @@ void for_each_saved_member(const SaveSchedule& plan, std::size_t k, const std::v
   }
 }
 
-/// Plans the saves of members with steps dt[i] and end times t_end[i]; t_max_floor (0: none) extends the save
-/// times, so that the batches of a larger ensemble share them.
-inline SaveSchedule plan_saves(const std::vector<double>& dt, const std::vector<double>& t_end, double save_every,
-                               double t_max_floor) {
+/// Plans the saves of a job's members (their steps to t_end and between saves come from the config layer);
+/// t_max_floor (0: none) extends the save times, so that the batches of a larger ensemble share them.
+template <class Job>
+SaveSchedule plan_saves(const Job& job, double t_max_floor) {
   SaveSchedule plan;
-  const std::size_t members = dt.size();
-  plan.total_steps.resize(members);
+  const std::size_t members = static_cast<std::size_t>(job.size());
+  plan.total_steps = job.steps;
   plan.steps_per_save.resize(members);
   double t_max = t_max_floor;
   for (std::size_t i = 0; i < members; ++i) {
-    plan.total_steps[i] = std::llround(t_end[i] / dt[i]);
-    plan.steps_per_save[i] = save_every > 0 ? std::llround(save_every / dt[i]) : 0;
-    t_max = std::max(t_max, t_end[i]);
+    plan.steps_per_save[i] = job.save_steps(i);
+    t_max = std::max(t_max, job.t_end[i]);
     plan.max_steps = std::max(plan.max_steps, plan.total_steps[i]);
   }
+  const double save_every = job.output.save_every;
   const std::size_t S = save_every > 0 ? static_cast<std::size_t>(std::floor(t_max / save_every + 1e-9)) + 1 : 0;
   plan.time.resize(S);
   for (std::size_t k = 0; k < S; ++k) plan.time[k] = static_cast<double>(k) * save_every;

@@ -161,6 +161,23 @@ bool exists(hid_t loc, const std::string& path) {
   return true;
 }
 
+std::vector<std::string> list_group(hid_t loc, const std::string& path) {
+  std::vector<std::string> names;
+  if (!exists(loc, path)) return names;
+  Handle group = open_group(loc, path);
+  H5G_info_t info{};
+  check(H5Gget_info(group.get(), &info), "cannot list " + path);
+  for (hsize_t k = 0; k < info.nlinks; ++k) {
+    const ssize_t length = H5Lget_name_by_idx(group.get(), ".", H5_INDEX_NAME, H5_ITER_INC, k, nullptr, 0, H5P_DEFAULT);
+    if (length < 0) check(-1, "cannot list " + path);
+    std::string name(static_cast<std::size_t>(length) + 1, '\0');
+    H5Lget_name_by_idx(group.get(), ".", H5_INDEX_NAME, H5_ITER_INC, k, name.data(), name.size(), H5P_DEFAULT);
+    name.resize(static_cast<std::size_t>(length));
+    names.push_back(name);
+  }
+  return names;
+}
+
 bool has_attribute(hid_t obj, const std::string& name) {
   const htri_t found = H5Aexists(obj, name.c_str());
   if (found < 0) check(-1, "cannot look up attribute " + name);

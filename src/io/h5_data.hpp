@@ -83,6 +83,9 @@ std::vector<T> read_block(hid_t loc, const std::string& name, const Dims& start,
 /// H5Lexists alone this is false, not an error, when an intermediate group is missing.
 bool exists(hid_t loc, const std::string& path);
 
+/// The names of the links in group `path` of `loc`, in HDF5's (alphabetical) order; empty when it does not exist.
+std::vector<std::string> list_group(hid_t loc, const std::string& path);
+
 /// Whether object `obj` carries attribute `name`.
 bool has_attribute(hid_t obj, const std::string& name);
 

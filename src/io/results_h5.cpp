@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
 #include <filesystem>
 #include <system_error>
 
@@ -57,84 +58,51 @@ void write_members(hid_t file, const Results& r, const Shape& s) {
   if (!r.rods.empty()) h5::write_array(file, layout::kRods, {s.members}, r.rods);
 }
 
-void write_energy(hid_t file, const char* name, const Dims& dims, const std::vector<double>& data, const Results& r) {
-  h5::write_array(file, name, dims, data);
-  Handle dataset = h5::open_dataset(file, name);
-  h5::write_string_attribute(dataset.get(), "components", layout::names_to_json(r.energy_names));
+// One field's dataset at `path`, [lead..., row...], with its components attribute when it has one.
+void write_field(hid_t file, const std::string& path, Dims dims, const std::vector<double>& data,
+                 const ResultsField& f) {
+  for (auto d : f.row) dims.push_back(d);
+  h5::write_array(file, path, dims, data);
+  if (f.components.empty()) return;
+  Handle dataset = h5::open_dataset(file, path);
+  h5::write_string_attribute(dataset.get(), layout::kComponents, layout::names_to_json(f.components));
 }
 
 void write_series(hid_t file, const Results& r, const Shape& s) {
   if (!r.time.empty()) h5::write_array(file, layout::kTime, {s.saves}, r.time, h5::Storage::contiguous);
-  if (r.series_positions.empty() && r.series_velocities.empty() && r.series_energy.empty() &&
-      r.series_momentum.empty() && r.series_gauss.empty() && r.series_directors.empty() && r.series_contact.empty() &&
-      r.series_lyapunov.empty()) {
-    return;
-  }
+  if (std::none_of(r.fields.begin(), r.fields.end(), [](const ResultsField& f) { return !f.series.empty(); })) return;
   Handle series = h5::create_group(file, layout::kSeries);
-  const Dims vectors = {s.members, s.saves, s.beads, 3};
-  if (!r.series_positions.empty()) h5::write_array(file, layout::kSeriesPositions, vectors, r.series_positions);
-  if (!r.series_velocities.empty()) h5::write_array(file, layout::kSeriesVelocities, vectors, r.series_velocities);
-  if (!r.series_energy.empty()) {
-    write_energy(file, layout::kSeriesEnergy, {s.members, s.saves, s.energies}, r.series_energy, r);
+  for (const ResultsField& f : r.fields) {
+    if (!f.series.empty()) write_field(file, layout::series_path(f.name), {s.members, s.saves}, f.series, f);
   }
-  if (!r.series_momentum.empty()) {
-    h5::write_array(file, layout::kSeriesMomentum, {s.members, s.saves, layout::kMomentumComponents},
-                    r.series_momentum);
-  }
-  if (!r.series_gauss.empty()) {
-    h5::write_array(file, layout::kSeriesGauss, {s.members, s.saves, layout::kGaussComponents}, r.series_gauss);
-  }
-  if (!r.series_directors.empty()) {
-    h5::write_array(file, layout::kSeriesDirectors, {s.members, s.saves, s.beads, 9}, r.series_directors);
-  }
-  if (!r.series_contact.empty()) {
-    h5::write_array(file, layout::kSeriesContact, {s.members, s.saves, layout::kContactComponents}, r.series_contact);
-  }
-  if (!r.series_lyapunov.empty())
-    h5::write_array(file, layout::kSeriesLyapunov, {s.members, s.saves}, r.series_lyapunov);
 }
 
 void write_final(hid_t file, const Results& r, const Shape& s) {
-  if (r.final_time.empty() && r.final_positions.empty() && r.final_velocities.empty() && r.final_energy.empty() &&
-      r.final_momentum.empty() && r.final_gauss.empty() && r.final_directors.empty() && r.final_contact.empty() &&
-      r.final_lyapunov.empty()) {
+  if (r.final_time.empty() &&
+      std::none_of(r.fields.begin(), r.fields.end(), [](const ResultsField& f) { return !f.final.empty(); })) {
     return;
   }
   Handle final_group = h5::create_group(file, layout::kFinal);
-  const Dims vectors = {s.members, s.beads, 3};
   if (!r.final_time.empty()) h5::write_array(file, layout::kFinalTime, {s.members}, r.final_time);
-  if (!r.final_positions.empty()) h5::write_array(file, layout::kFinalPositions, vectors, r.final_positions);
-  if (!r.final_velocities.empty()) h5::write_array(file, layout::kFinalVelocities, vectors, r.final_velocities);
-  if (!r.final_energy.empty()) write_energy(file, layout::kFinalEnergy, {s.members, s.energies}, r.final_energy, r);
-  if (!r.final_momentum.empty()) {
-    h5::write_array(file, layout::kFinalMomentum, {s.members, layout::kMomentumComponents}, r.final_momentum);
+  for (const ResultsField& f : r.fields) {
+    if (!f.final.empty()) write_field(file, layout::final_path(f.name), {s.members}, f.final, f);
   }
-  if (!r.final_gauss.empty()) {
-    h5::write_array(file, layout::kFinalGauss, {s.members, layout::kGaussComponents}, r.final_gauss);
-  }
-  if (!r.final_directors.empty()) {
-    h5::write_array(file, layout::kFinalDirectors, {s.members, s.beads, 9}, r.final_directors);
-  }
-  if (!r.final_contact.empty()) {
-    h5::write_array(file, layout::kFinalContact, {s.members, layout::kContactComponents}, r.final_contact);
-  }
-  if (!r.final_lyapunov.empty()) h5::write_array(file, layout::kFinalLyapunov, {s.members}, r.final_lyapunov);
 }
 
 // The /spectrum group, when a signal or a spectrum was recorded: its attributes say which harmonic and how often.
 void write_spectrum(hid_t file, const Results& r, const Shape& s) {
-  if (r.spectrum_signal.empty() && r.spectrum_omega.empty() && r.spectrum_power.empty()) return;
+  if (r.spectrum.empty()) return;
   Handle spectrum = h5::create_group(file, layout::kSpectrum);
-  h5::write_int_attribute(spectrum.get(), layout::kSpectrumHarmonic, r.spectrum_harmonic);
-  h5::write_double_attribute(spectrum.get(), layout::kSpectrumInterval, r.spectrum_interval);
-  if (!r.spectrum_signal.empty()) {
-    h5::write_array(file, layout::kSpectrumSignal, {s.members, s.samples}, r.spectrum_signal);
+  h5::write_int_attribute(spectrum.get(), layout::kSpectrumHarmonic, r.spectrum.harmonic);
+  h5::write_double_attribute(spectrum.get(), layout::kSpectrumInterval, r.spectrum.interval);
+  if (!r.spectrum.signal.empty()) {
+    h5::write_array(file, layout::kSpectrumSignal, {s.members, s.samples}, r.spectrum.signal);
   }
-  if (!r.spectrum_omega.empty()) {
-    h5::write_array(file, layout::kSpectrumOmega, {s.frequencies}, r.spectrum_omega, h5::Storage::contiguous);
+  if (!r.spectrum.omega.empty()) {
+    h5::write_array(file, layout::kSpectrumOmega, {s.frequencies}, r.spectrum.omega, h5::Storage::contiguous);
   }
-  if (!r.spectrum_power.empty()) {
-    h5::write_array(file, layout::kSpectrumPower, {s.members, s.frequencies}, r.spectrum_power);
+  if (!r.spectrum.power.empty()) {
+    h5::write_array(file, layout::kSpectrumPower, {s.members, s.frequencies}, r.spectrum.power);
   }
 }
 
@@ -193,30 +161,19 @@ Results read_file(const std::string& path) {
   read_optional(file.get(), layout::kRods, {s.members}, r.rods);
 
   read_optional(file.get(), layout::kTime, {s.saves}, r.time);
-  read_optional(file.get(), layout::kSeriesPositions, {s.members, s.saves, s.beads, 3}, r.series_positions);
-  read_optional(file.get(), layout::kSeriesVelocities, {s.members, s.saves, s.beads, 3}, r.series_velocities);
-  read_optional(file.get(), layout::kSeriesEnergy, {s.members, s.saves, s.energies}, r.series_energy);
-  read_optional(file.get(), layout::kSeriesMomentum, {s.members, s.saves, layout::kMomentumComponents},
-                r.series_momentum);
-  read_optional(file.get(), layout::kSeriesGauss, {s.members, s.saves, layout::kGaussComponents}, r.series_gauss);
-  read_optional(file.get(), layout::kSeriesDirectors, {s.members, s.saves, s.beads, 9}, r.series_directors);
-  read_optional(file.get(), layout::kSeriesContact, {s.members, s.saves, layout::kContactComponents}, r.series_contact);
-  read_optional(file.get(), layout::kSeriesLyapunov, {s.members, s.saves}, r.series_lyapunov);
-
   read_optional(file.get(), layout::kFinalTime, {s.members}, r.final_time);
-  read_optional(file.get(), layout::kFinalPositions, {s.members, s.beads, 3}, r.final_positions);
-  read_optional(file.get(), layout::kFinalVelocities, {s.members, s.beads, 3}, r.final_velocities);
-  read_optional(file.get(), layout::kFinalEnergy, {s.members, s.energies}, r.final_energy);
-  read_optional(file.get(), layout::kFinalMomentum, {s.members, layout::kMomentumComponents}, r.final_momentum);
-  read_optional(file.get(), layout::kFinalGauss, {s.members, layout::kGaussComponents}, r.final_gauss);
-  read_optional(file.get(), layout::kFinalDirectors, {s.members, s.beads, 9}, r.final_directors);
-  read_optional(file.get(), layout::kFinalContact, {s.members, layout::kContactComponents}, r.final_contact);
-  read_optional(file.get(), layout::kFinalLyapunov, {s.members}, r.final_lyapunov);
+  for (ResultsField& f : r.fields) {
+    Dims series = {s.members, s.saves}, final = {s.members};
+    series.insert(series.end(), f.row.begin(), f.row.end());
+    final.insert(final.end(), f.row.begin(), f.row.end());
+    read_optional(file.get(), layout::series_path(f.name).c_str(), series, f.series);
+    read_optional(file.get(), layout::final_path(f.name).c_str(), final, f.final);
+  }
 
-  // spectrum_harmonic and spectrum_interval came with the header (attributes of /spectrum).
-  read_optional(file.get(), layout::kSpectrumSignal, {s.members, s.samples}, r.spectrum_signal);
-  read_optional(file.get(), layout::kSpectrumOmega, {s.frequencies}, r.spectrum_omega);
-  read_optional(file.get(), layout::kSpectrumPower, {s.members, s.frequencies}, r.spectrum_power);
+  // The spectrum's harmonic and interval came with the header (attributes of /spectrum).
+  read_optional(file.get(), layout::kSpectrumSignal, {s.members, s.samples}, r.spectrum.signal);
+  read_optional(file.get(), layout::kSpectrumOmega, {s.frequencies}, r.spectrum.omega);
+  read_optional(file.get(), layout::kSpectrumPower, {s.members, s.frequencies}, r.spectrum.power);
 
   read_optional(file.get(), layout::kSteadyIterations, {s.members}, r.newton_iterations);
   read_optional(file.get(), layout::kSteadyResidual, {s.members}, r.newton_residual);
@@ -248,6 +205,68 @@ void write_results(const std::string& path, const Results& r) {
 
 Results read_results(const std::string& path) {
   return layout::with_path(path, [&] { return read_file(path); });
+}
+
+namespace {
+
+template <class T>
+void append(std::vector<T>& into, const std::vector<T>& part) {
+  into.insert(into.end(), part.begin(), part.end());
+}
+
+const std::vector<double> nothing;
+
+}  // namespace
+
+void append_results(Results& into, const Results& part) {
+  if (into.members == 0) {
+    into = part;
+    return;
+  }
+  into.members += part.members;
+  append(into.beads, part.beads);
+  append(into.rods, part.rods);
+  for (std::size_t k = 0; k < into.params.size(); ++k) append(into.params[k], part.params[k]);
+  for (ResultsField& f : into.fields) {
+    const ResultsField* p = part.field(f.name);
+    if (p == nullptr) throw IoError("a batch of the run has no field " + f.name);
+    append(f.series, p->series);
+    append(f.final, p->final);
+  }
+  append(into.final_time, part.final_time);
+  append(into.diverged, part.diverged);
+  append(into.steps_taken, part.steps_taken);
+  append(into.stability_warning, part.stability_warning);
+  append(into.singular, part.singular);
+  append(into.spectrum.signal, part.spectrum.signal);  // same samples and frequencies in every batch
+  append(into.spectrum.power, part.spectrum.power);
+  append(into.newton_iterations, part.newton_iterations);
+  append(into.newton_residual, part.newton_residual);
+  append(into.converged, part.converged);
+}
+
+const std::vector<double>& Results::series(const std::string& name) const {
+  const ResultsField* f = field(name);
+  return f ? f->series : nothing;
+}
+const std::vector<double>& Results::final(const std::string& name) const {
+  const ResultsField* f = field(name);
+  return f ? f->final : nothing;
+}
+std::vector<double>& Results::series(const std::string& name) {
+  ResultsField* f = field(name);
+  if (f == nullptr) throw std::logic_error("results have no field " + name);
+  return f->series;
+}
+std::vector<double>& Results::final(const std::string& name) {
+  ResultsField* f = field(name);
+  if (f == nullptr) throw std::logic_error("results have no field " + name);
+  return f->final;
+}
+const std::vector<std::string>& Results::energy_names() const {
+  static const std::vector<std::string> none;
+  const ResultsField* f = field("energy");
+  return f ? f->components : none;
 }
 
 }  // namespace rodswarm

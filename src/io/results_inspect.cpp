@@ -16,52 +16,72 @@ using h5::Dims;
 using h5::Handle;
 using nlohmann::json;
 
-// `rows` consecutive 3-vectors starting at data[offset], as [[x, y, z], ...].
-json vectors_json(const std::vector<double>& data, std::size_t offset, std::size_t rows) {
+// `rows` consecutive vectors of `width` values starting at data[offset], as [[x, y, z], ...].
+json vectors_json(const std::vector<double>& data, std::size_t offset, std::size_t rows, std::size_t width) {
   json out = json::array();
   for (std::size_t b = 0; b < rows; ++b) {
-    const double* v = data.data() + offset + 3 * b;
-    out.push_back({v[0], v[1], v[2]});
+    const double* v = data.data() + offset + width * b;
+    out.push_back(json(std::vector<double>(v, v + width)));
   }
   return out;
 }
 
-// One member's rows of a [M, S, B, 3] series, real beads only: [[[x, y, z] per bead] per save].
-json series_vectors_json(hid_t file, const char* name, hsize_t member, hsize_t saves, hsize_t beads) {
-  const std::vector<double> block = h5::read_block<double>(file, name, {member, 0, 0, 0}, {1, saves, beads, 3});
+// The runs of equal adjacent names of `components`: {name, first entry, count}.
+struct ComponentGroup {
+  std::string name;
+  std::size_t first, count;
+};
+std::vector<ComponentGroup> groups_of(const std::vector<std::string>& components) {
+  std::vector<ComponentGroup> groups;
+  for (std::size_t c = 0; c < components.size(); ++c) {
+    if (!groups.empty() && groups.back().name == components[c]) {
+      ++groups.back().count;
+    } else {
+      groups.push_back({components[c], c, 1});
+    }
+  }
+  return groups;
+}
+
+// One row of a field with named components as {name: value} (a group of one) or {name: [values]}.
+json components_json(const double* row, const std::vector<ComponentGroup>& groups) {
+  json out = json::object();
+  for (const auto& g : groups) {
+    out[g.name] = g.count == 1 ? json(row[g.first]) : json(std::vector<double>(row + g.first, row + g.first + g.count));
+  }
+  return out;
+}
+
+// How a row of `f` reads as JSON: per-bead rows as vectors over the member's own `beads` (NaN padding past
+// them left out), named components as an object, one value as a number, anything else as a flat array.
+json row_json(const ResultsField& f, const double* row, std::size_t beads) {
+  if (f.per_bead()) {
+    const auto width = static_cast<std::size_t>(f.row[1]);
+    return vectors_json(std::vector<double>(row, row + beads * width), 0, beads, width);
+  }
+  if (!f.components.empty()) return components_json(row, groups_of(f.components));
+  if (f.row.empty()) return json(row[0]);
+  return json(std::vector<double>(row, row + f.row_size()));
+}
+
+// The same for a field's rows at every save: per-bead fields as [per save: rows]; named components as
+// {name: [per save]}; one value as [per save].
+json series_json(const ResultsField& f, const std::vector<double>& block, std::size_t saves, std::size_t beads) {
+  const std::size_t n = f.row_size();
+  if (!f.components.empty() && !f.per_bead()) {
+    json out = json::object();
+    for (const auto& g : groups_of(f.components)) {
+      json values = json::array();
+      for (std::size_t k = 0; k < saves; ++k) {
+        const double* row = block.data() + k * n + g.first;
+        values.push_back(g.count == 1 ? json(row[0]) : json(std::vector<double>(row, row + g.count)));
+      }
+      out[g.name] = std::move(values);
+    }
+    return out;
+  }
   json out = json::array();
-  for (std::size_t k = 0; k < saves; ++k) out.push_back(vectors_json(block, 3 * beads * k, beads));
-  return out;
-}
-
-// One momentum row (linear px, py, pz then angular Lx, Ly, Lz) as {"linear": [x, y, z], "angular": [x, y, z]}.
-json momentum_json(const double* row) {
-  return json{{"linear", {row[0], row[1], row[2]}}, {"angular", {row[3], row[4], row[5]}}};
-}
-
-// `rows` consecutive momentum rows (one per save) as {"linear": [[x, y, z] per save], "angular": [...]}.
-json momentum_series_json(const std::vector<double>& data, std::size_t rows) {
-  json out = {{"linear", json::array()}, {"angular", json::array()}};
-  for (std::size_t k = 0; k < rows; ++k) {
-    const json row = momentum_json(data.data() + layout::kMomentumComponents * k);
-    out["linear"].push_back(row["linear"]);
-    out["angular"].push_back(row["angular"]);
-  }
-  return out;
-}
-
-// One contact row (s1, s2, lambda) as {"s1": .., "s2": .., "lambda": ..}.
-json contact_json(const double* row) { return json{{"s1", row[0]}, {"s2", row[1]}, {"lambda", row[2]}}; }
-
-// `rows` consecutive contact rows (one per save) as {"s1": [per save], "s2": [...], "lambda": [...]}.
-json contact_series_json(const std::vector<double>& data, std::size_t rows) {
-  json out = {{"s1", json::array()}, {"s2", json::array()}, {"lambda", json::array()}};
-  for (std::size_t k = 0; k < rows; ++k) {
-    const double* row = data.data() + layout::kContactComponents * k;
-    out["s1"].push_back(row[0]);
-    out["s2"].push_back(row[1]);
-    out["lambda"].push_back(row[2]);
-  }
+  for (std::size_t k = 0; k < saves; ++k) out.push_back(row_json(f, block.data() + k * n, beads));
   return out;
 }
 
@@ -99,29 +119,16 @@ json member_object(const std::string& path, std::int64_t member, bool final_only
     params[name] = member_value<double>(f, (std::string(layout::kParams) + "/" + name).c_str(), i);
   }
   j["params"] = std::move(params);
-  if (h5::exists(f, layout::kFinalPositions)) {
-    const auto block = h5::read_block<double>(f, layout::kFinalPositions, {i, 0, 0}, {1, beads, 3});
-    j["positions"] = vectors_json(block, 0, beads);
+  for (const std::string& name : info.final_fields) {
+    const ResultsField& field = *info.header.field(name);
+    h5::Dims start = {i}, count = {1};
+    for (auto d : field.row) {
+      start.push_back(0);
+      count.push_back(d);
+    }
+    const auto block = h5::read_block<double>(f, layout::final_path(name), start, count);
+    j[name] = row_json(field, block.data(), beads);
   }
-  if (h5::exists(f, layout::kFinalEnergy)) {
-    const auto block = h5::read_block<double>(f, layout::kFinalEnergy, {i, 0}, {1, s.energies});
-    json energy = json::object();
-    for (std::size_t c = 0; c < s.energies; ++c) energy[info.header.energy_names[c]] = block[c];
-    j["energy"] = std::move(energy);
-  }
-  if (h5::exists(f, layout::kFinalMomentum)) {
-    const auto block = h5::read_block<double>(f, layout::kFinalMomentum, {i, 0}, {1, layout::kMomentumComponents});
-    j["momentum"] = momentum_json(block.data());
-  }
-  if (h5::exists(f, layout::kFinalGauss)) {
-    const auto block = h5::read_block<double>(f, layout::kFinalGauss, {i, 0}, {1, layout::kGaussComponents});
-    j["gauss"] = {{"zt", block[0]}, {"zs", block[1]}, {"violation", block[2]}};
-  }
-  if (h5::exists(f, layout::kFinalContact)) {
-    const auto block = h5::read_block<double>(f, layout::kFinalContact, {i, 0}, {1, layout::kContactComponents});
-    j["contact"] = contact_json(block.data());
-  }
-  if (h5::exists(f, layout::kFinalLyapunov)) j["lyapunov"] = member_value<double>(f, layout::kFinalLyapunov, i);
   if (h5::exists(f, layout::kRods)) j["rods"] = member_value<std::int32_t>(f, layout::kRods, i);
   if (h5::exists(f, layout::kDiverged)) j["diverged"] = member_value<std::uint8_t>(f, layout::kDiverged, i) != 0;
   if (h5::exists(f, layout::kStepsTaken)) j["steps_taken"] = member_value<std::int64_t>(f, layout::kStepsTaken, i);
@@ -142,34 +149,15 @@ json member_object(const std::string& path, std::int64_t member, bool final_only
 
   j["time"] = h5::exists(f, layout::kTime) ? json(h5::read_array<double>(f, layout::kTime, {s.saves})) : json::array();
   json series = json::object();
-  if (h5::exists(f, layout::kSeriesPositions)) {
-    series["positions"] = series_vectors_json(f, layout::kSeriesPositions, i, s.saves, beads);
-  }
-  if (h5::exists(f, layout::kSeriesVelocities)) {
-    series["velocities"] = series_vectors_json(f, layout::kSeriesVelocities, i, s.saves, beads);
-  }
-  if (h5::exists(f, layout::kSeriesEnergy)) {
-    const auto block = h5::read_block<double>(f, layout::kSeriesEnergy, {i, 0, 0}, {1, s.saves, s.energies});
-    json energy = json::object();
-    for (std::size_t c = 0; c < s.energies; ++c) {
-      json values = json::array();
-      for (std::size_t k = 0; k < s.saves; ++k) values.push_back(block[k * s.energies + c]);
-      energy[info.header.energy_names[c]] = std::move(values);
+  for (const std::string& name : info.series_fields) {
+    const ResultsField& field = *info.header.field(name);
+    h5::Dims start = {i, 0}, count = {1, s.saves};
+    for (auto d : field.row) {
+      start.push_back(0);
+      count.push_back(d);
     }
-    series["energy"] = std::move(energy);
-  }
-  if (h5::exists(f, layout::kSeriesMomentum)) {
-    const auto block =
-        h5::read_block<double>(f, layout::kSeriesMomentum, {i, 0, 0}, {1, s.saves, layout::kMomentumComponents});
-    series["momentum"] = momentum_series_json(block, s.saves);
-  }
-  if (h5::exists(f, layout::kSeriesContact)) {
-    const auto block =
-        h5::read_block<double>(f, layout::kSeriesContact, {i, 0, 0}, {1, s.saves, layout::kContactComponents});
-    series["contact"] = contact_series_json(block, s.saves);
-  }
-  if (h5::exists(f, layout::kSeriesLyapunov)) {
-    series["lyapunov"] = h5::read_block<double>(f, layout::kSeriesLyapunov, {i, 0}, {1, s.saves});
+    const auto block = h5::read_block<double>(f, layout::series_path(name), start, count);
+    series[name] = series_json(field, block, s.saves, beads);
   }
   j["series"] = std::move(series);
   return j;
@@ -188,22 +176,12 @@ json summary_object(const std::string& path) {
   const Results& h = info.header;
   const hid_t f = file.get();
 
-  json fields = json::array();
-  if (h5::exists(f, layout::kSeriesPositions)) fields.push_back("positions");
-  if (h5::exists(f, layout::kSeriesVelocities)) fields.push_back("velocities");
-  if (h5::exists(f, layout::kSeriesEnergy)) fields.push_back("energy");
-  if (h5::exists(f, layout::kSeriesMomentum)) fields.push_back("momentum");
-  if (h5::exists(f, layout::kSeriesGauss)) fields.push_back("gauss");
-  if (h5::exists(f, layout::kSeriesDirectors)) fields.push_back("directors");
-  if (h5::exists(f, layout::kSeriesContact)) fields.push_back("contact");
-  if (h5::exists(f, layout::kSeriesLyapunov)) fields.push_back("lyapunov");
+  json fields(info.series_fields);
   // What /final holds beyond the state every model saves (time, positions, velocities, energy).
   json final_fields = json::array();
-  if (h5::exists(f, layout::kFinalMomentum)) final_fields.push_back("momentum");
-  if (h5::exists(f, layout::kFinalGauss)) final_fields.push_back("gauss");
-  if (h5::exists(f, layout::kFinalDirectors)) final_fields.push_back("directors");
-  if (h5::exists(f, layout::kFinalContact)) final_fields.push_back("contact");
-  if (h5::exists(f, layout::kFinalLyapunov)) final_fields.push_back("lyapunov");
+  for (const auto& name : info.final_fields) {
+    if (name != "positions" && name != "velocities" && name != "energy") final_fields.push_back(name);
+  }
 
   json j;
   j["kind"] = h.kind;
@@ -217,8 +195,8 @@ json summary_object(const std::string& path) {
   j["fields"] = std::move(fields);
   j["final_fields"] = std::move(final_fields);
   if (h5::exists(f, layout::kSpectrum)) {
-    j["spectrum"] = {{"harmonic", h.spectrum_harmonic},
-                     {"sample_interval", h.spectrum_interval},
+    j["spectrum"] = {{"harmonic", h.spectrum.harmonic},
+                     {"sample_interval", h.spectrum.interval},
                      {"samples", info.shape.samples},
                      {"frequencies", info.shape.frequencies}};
   }

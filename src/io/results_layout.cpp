@@ -43,24 +43,51 @@ void check_names(const std::vector<std::string>& names, const char* field) {
 
 hsize_t dim(const h5::Dims& dims, std::size_t k) { return k < dims.size() ? dims[k] : 0; }
 
+/// The models' fields in the order summaries list them (the order they were added to rodswarm); fields not
+/// listed here follow in alphabetical order.
+const std::vector<std::string> known_field_order = {"positions", "velocities", "energy",  "momentum",
+                                                    "gauss",     "directors",  "contact", "lyapunov"};
+
+/// The field names of /series and /final (without /final/time), each once, in summary order.
+std::vector<std::string> ordered_fields(const std::vector<std::string>& series, const std::vector<std::string>& final) {
+  std::set<std::string> all(series.begin(), series.end());
+  for (const auto& name : final)
+    if (name != "time") all.insert(name);
+  std::vector<std::string> out;
+  for (const auto& name : known_field_order) {
+    if (all.erase(name)) out.push_back(name);
+  }
+  out.insert(out.end(), all.begin(), all.end());
+  return out;
+}
+
+/// Components of the fields that files written before their datasets carried the `components` attribute have
+/// (only the energy datasets carried it then).
+std::vector<std::string> legacy_components(const std::string& name) {
+  if (name == "momentum") return {"linear", "linear", "linear", "angular", "angular", "angular"};
+  if (name == "gauss") return {"zt", "zs", "violation"};
+  if (name == "contact") return {"s1", "s2", "lambda"};
+  return {};
+}
+
 // The spectrum: a signal of N_s samples a member (N_s taken from its size), F frequencies (from omega) and a
 // power row of F values a member; omega and power come together; a sampling interval when anything is there.
 void check_spectrum(const Results& r, const Shape& s) {
   const std::string m = "members " + std::to_string(s.members);
-  if (!r.spectrum_signal.empty() && (s.members == 0 || r.spectrum_signal.size() % s.members != 0)) {
-    throw IoError("field spectrum_signal has " + std::to_string(r.spectrum_signal.size()) +
+  if (!r.spectrum.signal.empty() && (s.members == 0 || r.spectrum.signal.size() % s.members != 0)) {
+    throw IoError("field spectrum_signal has " + std::to_string(r.spectrum.signal.size()) +
                   " values, not a multiple of " + m + " (" + m + " x samples), or none when not saved");
   }
-  if (r.spectrum_omega.empty() != r.spectrum_power.empty()) {
-    throw IoError(std::string("field ") + (r.spectrum_omega.empty() ? "spectrum_omega" : "spectrum_power") +
-                  " is empty but field " + (r.spectrum_omega.empty() ? "spectrum_power" : "spectrum_omega") +
+  if (r.spectrum.omega.empty() != r.spectrum.power.empty()) {
+    throw IoError(std::string("field ") + (r.spectrum.omega.empty() ? "spectrum_omega" : "spectrum_power") +
+                  " is empty but field " + (r.spectrum.omega.empty() ? "spectrum_power" : "spectrum_omega") +
                   " is not: the spectrum needs both");
   }
-  check_size(r.spectrum_power, "spectrum_power", s.members * s.frequencies,
+  check_size(r.spectrum.power, "spectrum_power", s.members * s.frequencies,
              m + " x spectrum_omega " + std::to_string(s.frequencies));
-  const bool any = !r.spectrum_signal.empty() || !r.spectrum_omega.empty();
-  if (any && !(std::isfinite(r.spectrum_interval) && r.spectrum_interval > 0)) {
-    throw IoError("field spectrum_interval is " + std::to_string(r.spectrum_interval) +
+  const bool any = !r.spectrum.signal.empty() || !r.spectrum.omega.empty();
+  if (any && !(std::isfinite(r.spectrum.interval) && r.spectrum.interval > 0)) {
+    throw IoError("field spectrum_interval is " + std::to_string(r.spectrum.interval) +
                   ", expected a positive sampling interval when a spectrum is saved");
   }
 }
@@ -72,9 +99,8 @@ Shape shape_of(const Results& r) {
   s.members = static_cast<hsize_t>(std::max<std::int64_t>(r.members, 0));
   s.saves = r.time.size();
   s.beads = static_cast<hsize_t>(std::max<std::int32_t>(r.max_beads, 0));
-  s.energies = r.energy_names.size();
-  s.samples = s.members > 0 ? r.spectrum_signal.size() / s.members : 0;
-  s.frequencies = r.spectrum_omega.size();
+  s.samples = s.members > 0 ? r.spectrum.signal.size() / s.members : 0;
+  s.frequencies = r.spectrum.omega.size();
   return s;
 }
 
@@ -84,9 +110,6 @@ void validate(const Results& r) {
   const Shape s = shape_of(r);
   const std::string m = "members " + std::to_string(s.members);
   const std::string sb = " x saves " + std::to_string(s.saves);
-  const std::string b3 = " x max_beads " + std::to_string(s.beads) + " x 3";
-  const std::string e = " x energy_names " + std::to_string(s.energies);
-  const std::string p6 = " x " + std::to_string(kMomentumComponents);
 
   check_required(r.beads, "beads", s.members, m);
   for (std::size_t i = 0; i < r.beads.size(); ++i) {
@@ -104,32 +127,30 @@ void validate(const Results& r) {
     const std::string field = "params[" + std::to_string(k) + "] (" + r.param_names[k] + ")";
     check_required(r.params[k], field.c_str(), s.members, m);
   }
-  check_names(r.energy_names, "energy_names");
-
-  check_size(r.series_positions, "series_positions", s.members * s.saves * s.beads * 3, m + sb + b3);
-  check_size(r.series_velocities, "series_velocities", s.members * s.saves * s.beads * 3, m + sb + b3);
-  check_size(r.series_energy, "series_energy", s.members * s.saves * s.energies, m + sb + e);
-  check_size(r.series_momentum, "series_momentum", s.members * s.saves * kMomentumComponents, m + sb + p6);
-  check_size(r.series_gauss, "series_gauss", s.members * s.saves * kGaussComponents, m + sb + " x 3");
-  check_size(r.series_directors, "series_directors", s.members * s.saves * s.beads * 9,
-             m + sb + " x max_beads " + std::to_string(s.beads) + " x 9");
+  std::vector<std::string> names;
+  for (const ResultsField& f : r.fields) names.push_back(f.name);
+  check_names(names, "fields");
+  for (const ResultsField& f : r.fields) {
+    if (f.name == "time") throw IoError("field \"time\" is reserved (/final/time)");
+    std::string row;
+    for (auto d : f.row) row += " x " + std::to_string(d);
+    if (f.per_bead() && f.row[0] != s.beads) {
+      throw IoError("field " + f.name + " has rows of " + std::to_string(f.row[0]) + " beads, expected max_beads " +
+                    std::to_string(s.beads));
+    }
+    check_size(f.series, ("series_" + f.name).c_str(), s.members * s.saves * f.row_size(), m + sb + row);
+    check_size(f.final, ("final_" + f.name).c_str(), s.members * f.row_size(), m + row);
+    if (!f.components.empty() && (f.row.empty() || f.components.size() != f.row.back())) {
+      throw IoError("field " + f.name + " names " + std::to_string(f.components.size()) +
+                    " components for rows of shape [" + row + " ]");
+    }
+  }
   check_size(r.final_time, "final_time", s.members, m);
-  check_size(r.final_positions, "final_positions", s.members * s.beads * 3, m + b3);
-  check_size(r.final_velocities, "final_velocities", s.members * s.beads * 3, m + b3);
-  check_size(r.final_energy, "final_energy", s.members * s.energies, m + e);
-  check_size(r.final_momentum, "final_momentum", s.members * kMomentumComponents, m + p6);
-  check_size(r.final_gauss, "final_gauss", s.members * kGaussComponents, m + " x 3");
-  check_size(r.final_directors, "final_directors", s.members * s.beads * 9,
-             m + " x max_beads " + std::to_string(s.beads) + " x 9");
   check_size(r.rods, "rods", s.members, m);
   check_size(r.diverged, "diverged", s.members, m);
   check_size(r.steps_taken, "steps_taken", s.members, m);
   check_size(r.stability_warning, "stability_warning", s.members, m);
   check_size(r.singular, "singular", s.members, m);
-  check_size(r.series_contact, "series_contact", s.members * s.saves * kContactComponents, m + sb + " x 3");
-  check_size(r.series_lyapunov, "series_lyapunov", s.members * s.saves, m + sb);
-  check_size(r.final_contact, "final_contact", s.members * kContactComponents, m + " x 3");
-  check_size(r.final_lyapunov, "final_lyapunov", s.members, m);
   check_spectrum(r, s);
   check_size(r.newton_iterations, "newton_iterations", s.members, m);
   check_size(r.newton_residual, "newton_residual", s.members, m);
@@ -177,10 +198,10 @@ FileInfo read_file_info(hid_t file) {
   h5::Handle members = h5::open_group(file, kMembers);
   if (h5::has_attribute(members.get(), "max_beads")) {
     h.max_beads = static_cast<std::int32_t>(h5::read_int_attribute(members.get(), "max_beads"));
-  } else if (h5::exists(file, kFinalPositions)) {  // files from other writers: take B from the arrays
-    h.max_beads = static_cast<std::int32_t>(dim(h5::dataset_dims(file, kFinalPositions), 1));
-  } else if (h5::exists(file, kSeriesPositions)) {
-    h.max_beads = static_cast<std::int32_t>(dim(h5::dataset_dims(file, kSeriesPositions), 2));
+  } else if (h5::exists(file, final_path("positions"))) {  // files from other writers: B from the arrays
+    h.max_beads = static_cast<std::int32_t>(dim(h5::dataset_dims(file, final_path("positions")), 1));
+  } else if (h5::exists(file, series_path("positions"))) {
+    h.max_beads = static_cast<std::int32_t>(dim(h5::dataset_dims(file, series_path("positions")), 2));
   } else {
     const auto beads = h5::read_array<std::int32_t>(file, kBeads, beads_dims);
     h.max_beads = beads.empty() ? 0 : *std::max_element(beads.begin(), beads.end());
@@ -217,24 +238,48 @@ FileInfo read_file_info(hid_t file) {
     info.shape.saves = time_dims[0];
   }
 
-  for (const char* energy : {kFinalEnergy, kSeriesEnergy}) {
-    if (!h5::exists(file, energy)) continue;
-    h5::Handle dataset = h5::open_dataset(file, energy);
-    if (h5::has_attribute(dataset.get(), "components")) {
-      h.energy_names = names_from_json(h5::read_string_attribute(dataset.get(), "components"),
-                                       "attribute components of " + std::string(energy));
+  // The fields, from their datasets: the row shape after the leading [M] (final) or [M][S] (series).
+  for (const std::string& name : ordered_fields(h5::list_group(file, kSeries), h5::list_group(file, kFinal))) {
+    ResultsField field;
+    field.name = name;
+    const bool in_series = h5::exists(file, series_path(name));
+    const std::string path = in_series ? series_path(name) : final_path(name);
+    const h5::Dims dims = h5::dataset_dims(file, path);
+    const std::size_t lead = in_series ? 2 : 1;
+    if (dims.size() < lead)
+      throw IoError("dataset " + path + " has fewer dimensions than [members" +
+                    std::string(in_series ? ", saves" : "") + "]");
+    field.row.assign(dims.begin() + static_cast<std::ptrdiff_t>(lead), dims.end());
+    h5::Handle dataset = h5::open_dataset(file, path);
+    if (h5::has_attribute(dataset.get(), kComponents)) {
+      field.components =
+          names_from_json(h5::read_string_attribute(dataset.get(), kComponents), "attribute components of " + path);
+    } else {
+      field.components = legacy_components(name);
     }
-    break;
+    if (!field.components.empty() && (field.row.empty() || field.row.back() != field.components.size())) {
+      throw IoError("dataset " + path + " has rows of " + std::to_string(field.row.empty() ? 1 : field.row.back()) +
+                    " values, but its components name " + std::to_string(field.components.size()));
+    }
+    if (in_series && h5::exists(file, final_path(name))) {
+      const h5::Dims final_dims = h5::dataset_dims(file, final_path(name));
+      if (final_dims.size() < 1 ||
+          !std::equal(final_dims.begin() + 1, final_dims.end(), field.row.begin(), field.row.end())) {
+        throw IoError("dataset " + final_path(name) + " has rows of another shape than " + series_path(name));
+      }
+    }
+    if (in_series) info.series_fields.push_back(name);
+    if (h5::exists(file, final_path(name))) info.final_fields.push_back(name);
+    h.fields.push_back(std::move(field));
   }
-  info.shape.energies = h.energy_names.size();
 
   if (h5::exists(file, kSpectrum)) {
     h5::Handle spectrum = h5::open_group(file, kSpectrum);
     if (h5::has_attribute(spectrum.get(), kSpectrumHarmonic)) {
-      h.spectrum_harmonic = static_cast<std::int32_t>(h5::read_int_attribute(spectrum.get(), kSpectrumHarmonic));
+      h.spectrum.harmonic = static_cast<std::int32_t>(h5::read_int_attribute(spectrum.get(), kSpectrumHarmonic));
     }
     if (h5::has_attribute(spectrum.get(), kSpectrumInterval)) {
-      h.spectrum_interval = h5::read_double_attribute(spectrum.get(), kSpectrumInterval);
+      h.spectrum.interval = h5::read_double_attribute(spectrum.get(), kSpectrumInterval);
     }
     if (h5::exists(file, kSpectrumSignal)) {
       const h5::Dims dims = h5::dataset_dims(file, kSpectrumSignal);

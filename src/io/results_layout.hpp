@@ -17,13 +17,6 @@ namespace rodswarm::layout {
 inline constexpr const char* kFormat = "rodswarm-results";
 inline constexpr std::int32_t kFormatVersion = 1;
 
-/// Values in a momentum row: linear (px, py, pz) then angular (Lx, Ly, Lz) about the origin.
-inline constexpr hsize_t kMomentumComponents = 6;
-/// Values in a Gauss row: Z_t, Z_s, the largest constraint violation.
-inline constexpr hsize_t kGaussComponents = 3;
-/// Values in a contact row (rolling): s1, s2, lambda.
-inline constexpr hsize_t kContactComponents = 3;
-
 // Object paths, absolute.
 inline constexpr const char* kMembers = "/members";
 inline constexpr const char* kBeads = "/members/beads";
@@ -34,25 +27,9 @@ inline constexpr const char* kStabilityWarning = "/members/stability_warning";
 inline constexpr const char* kSingular = "/members/singular";
 inline constexpr const char* kRods = "/members/rods";
 inline constexpr const char* kTime = "/time";
-inline constexpr const char* kSeries = "/series";
-inline constexpr const char* kSeriesPositions = "/series/positions";
-inline constexpr const char* kSeriesVelocities = "/series/velocities";
-inline constexpr const char* kSeriesEnergy = "/series/energy";
-inline constexpr const char* kSeriesMomentum = "/series/momentum";
-inline constexpr const char* kSeriesGauss = "/series/gauss";
-inline constexpr const char* kSeriesDirectors = "/series/directors";
-inline constexpr const char* kSeriesContact = "/series/contact";
-inline constexpr const char* kSeriesLyapunov = "/series/lyapunov";
-inline constexpr const char* kFinal = "/final";
+inline constexpr const char* kSeries = "/series";  ///< /series/<field>: [M][S][row...]
+inline constexpr const char* kFinal = "/final";    ///< /final/<field>: [M][row...], and /final/time
 inline constexpr const char* kFinalTime = "/final/time";
-inline constexpr const char* kFinalPositions = "/final/positions";
-inline constexpr const char* kFinalVelocities = "/final/velocities";
-inline constexpr const char* kFinalEnergy = "/final/energy";
-inline constexpr const char* kFinalMomentum = "/final/momentum";
-inline constexpr const char* kFinalGauss = "/final/gauss";
-inline constexpr const char* kFinalDirectors = "/final/directors";
-inline constexpr const char* kFinalContact = "/final/contact";
-inline constexpr const char* kFinalLyapunov = "/final/lyapunov";
 inline constexpr const char* kSpectrum = "/spectrum";
 inline constexpr const char* kSpectrumSignal = "/spectrum/signal";
 inline constexpr const char* kSpectrumOmega = "/spectrum/omega";
@@ -64,20 +41,22 @@ inline constexpr const char* kSteady = "/steady";
 inline constexpr const char* kSteadyIterations = "/steady/iterations";
 inline constexpr const char* kSteadyResidual = "/steady/residual";
 inline constexpr const char* kSteadyConverged = "/steady/converged";
+/// Attribute of a field's datasets naming the entries of their last dimension.
+inline constexpr const char* kComponents = "components";
 
-/// The sizes every array of a Results is checked against: M members, S saves, B beads, E energy components,
-/// N_s spectrum samples and F spectrum frequencies.
+inline std::string series_path(const std::string& field) { return std::string(kSeries) + "/" + field; }
+inline std::string final_path(const std::string& field) { return std::string(kFinal) + "/" + field; }
+
+/// The sizes every array of a Results is checked against: M members, S saves, B beads, N_s spectrum samples and
+/// F spectrum frequencies.
 struct Shape {
   hsize_t members = 0;
   hsize_t saves = 0;
   hsize_t beads = 0;
-  hsize_t energies = 0;
-  hsize_t samples = 0;      ///< N_s: spectrum_signal.size() / members (0 when no signal or no members)
-  hsize_t frequencies = 0;  ///< F: spectrum_omega.size()
+  hsize_t samples = 0;      ///< N_s: spectrum.signal.size() / members (0 when no signal or no members)
+  hsize_t frequencies = 0;  ///< F: spectrum.omega.size()
 };
 
-/// The sizes `r` declares (members, time.size(), max_beads, energy_names.size(), spectrum_signal.size() /
-/// members, spectrum_omega.size()).
 Shape shape_of(const Results& r);
 
 /// Checks every array of `r` against shape_of(r) (each is either empty, meaning "not saved", or exactly
@@ -85,18 +64,19 @@ Shape shape_of(const Results& r);
 /// Throws IoError naming the first offending field.
 void validate(const Results& r);
 
-/// What describes a results file without its bulk arrays: root attributes, sizes and names.
+/// What describes a results file without its bulk arrays: root attributes, sizes, names, and its fields with
+/// their row shapes and components (series and final data left empty).
 struct FileInfo {
-  Results header;  ///< strings, members, max_beads, beads-free names (param_names, varied_keys, energy_names),
-                   ///< spectrum_harmonic and spectrum_interval
+  Results header;
   Shape shape;
+  std::vector<std::string> series_fields, final_fields;  ///< which fields /series and /final hold, in field order
 };
 
 /// Opens `path` read-only; throws IoError if it is missing, not HDF5, not a rodswarm results file, or of a
 /// newer format version.
 h5::Handle open_results_file(const std::string& path);
 
-/// Reads the root attributes, names and sizes of an open results file.
+/// Reads the root attributes, names, sizes and fields of an open results file.
 FileInfo read_file_info(hid_t file);
 
 /// JSON array text of `names` (how name lists are stored as attributes).

@@ -83,24 +83,24 @@ std::vector<std::int64_t> rods_per_member(const Results& r) {
 
 // Which array the geometry comes from: the series (one step per save) or the final state (one step).
 struct Source {
-  const char* positions = nullptr;   // dataset path
-  const char* velocities = nullptr;  // dataset path, or nullptr when not saved
-  bool series = true;                // [M][S][B][3] (true) or [M][B][3]
-  std::vector<double> times;         // one per step
+  std::string positions;      // dataset path
+  std::string velocities;     // dataset path, or "" when not saved
+  bool series = true;         // [M][S][B][3] (true) or [M][B][3]
+  std::vector<double> times;  // one per step
 };
 
 Source choose_source(const Results& r) {
   Source s;
-  if (!r.series_positions.empty() && !r.time.empty()) {
-    s.positions = layout::kSeriesPositions;
-    s.velocities = r.series_velocities.empty() ? nullptr : layout::kSeriesVelocities;
+  if (!r.series("positions").empty() && !r.time.empty()) {
+    s.positions = layout::series_path("positions");
+    s.velocities = r.series("velocities").empty() ? "" : layout::series_path("velocities");
     s.times = r.time;
     return s;
   }
-  if (!r.final_positions.empty()) {
+  if (!r.final("positions").empty()) {
     s.series = false;
-    s.positions = layout::kFinalPositions;
-    s.velocities = r.final_velocities.empty() ? nullptr : layout::kFinalVelocities;
+    s.positions = layout::final_path("positions");
+    s.velocities = r.final("velocities").empty() ? "" : layout::final_path("velocities");
     double t = 0.0;
     if (!r.final_time.empty()) t = *std::max_element(r.final_time.begin(), r.final_time.end());
     s.times = {t};
@@ -152,7 +152,7 @@ class XdmfText {
   }
 
   // A hyperslab of member i's rows (save k for series) of the [M][S][B][3] or [M][B][3] dataset `path`.
-  void write_slab(std::ostream& out, const char* path, std::size_t i, std::size_t k, std::int64_t beads,
+  void write_slab(std::ostream& out, const std::string& path, std::size_t i, std::size_t k, std::int64_t beads,
                   const char* indent) const {
     const std::string M = std::to_string(r_.members), S = std::to_string(r_.time.size()),
                       B = std::to_string(r_.max_beads), n = std::to_string(beads), I = std::to_string(i),
@@ -195,7 +195,7 @@ class XdmfText {
           << "          <Geometry GeometryType=\"XYZ\">\n";
       write_slab(out, source_.positions, i, k, beads, "            ");
       out << "          </Geometry>\n";
-      if (source_.velocities != nullptr) {
+      if (!source_.velocities.empty()) {
         out << "          <Attribute Name=\"velocity\" AttributeType=\"Vector\" Center=\"Node\">\n";
         write_slab(out, source_.velocities, i, k, beads, "            ");
         out << "          </Attribute>\n";

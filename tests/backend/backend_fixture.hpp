@@ -4,10 +4,15 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
-#include "driver/greenspan_driver.hpp"
+#include "config/config_loader.hpp"
+#include "driver/compare.hpp"
+#include "driver/run.hpp"
+#include "models/hosts.hpp"
 #include "rodswarm/backend.hpp"
 
 #ifndef RODSWARM_TEST_CUDA
@@ -26,16 +31,50 @@ inline std::string source_dir() {
 /// examples/<model>/ in the source tree, with the trailing slash.
 inline std::string examples_of(const std::string& model) { return source_dir() + "/examples/" + model + "/"; }
 
+/// examples/<model>/<name> with `sets` applied, as a job of model M.
+template <class M>
+Job<M> load_example(const std::string& name, const std::vector<std::string>& sets = {}) {
+  return load_job<M>(examples_of(M::name) + name, sets);
+}
+
+/// The model's compare on the first `members` members; prints the table so that a failure shows the numbers.
+template <class M>
+CompareReport compare_and_print(const Job<M>& job, const RunOptions& options, std::int64_t members = 1) {
+  const CompareReport report = ModelHost<M>::compare(job, options, members);
+  std::printf("%s\n", format_compare(report).c_str());
+  return report;
+}
+
+/// The options that select the backend under test (CUDA when this is the GPU executable).
+inline RunOptions backend_options() {
+  RunOptions options;
+  options.backend = RODSWARM_TEST_CUDA ? BackendKind::cuda : BackendKind::cpu;
+  return options;
+}
+
+/// An example of the model with overrides (--set syntax).
+struct ExampleCase {
+  std::string file;
+  std::vector<std::string> sets;
+};
+
+/// What the typed backend suite (test_backends.cpp) runs for model M: specialized in <model>_backend_cases.hpp.
+///   examples(), float32_examples()   compared against the reference in float64, float32
+///   ensemble(), ensemble_members     an ensemble whose first members are compared
+///   diverging(), diverging_dt_factor the first member, thrice, the middle one with dt (and t_end) scaled up
+///   shorten(job)                     the model's cut of an example to a test's length
+///   shorten_for_round_off(job)       the cut for the CPU-against-GPU comparison (chaotic models: shorter)
+template <class M>
+struct BackendCases;
+
 /// A test whose options_ select the backend under test; the GPU variant skips (visibly) without a device.
 class BackendTest : public ::testing::Test {
  protected:
   void SetUp() override {
 #if RODSWARM_TEST_CUDA
     if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device on this host: this GPU test did not run";
-    options_.backend = BackendKind::cuda;
-#else
-    options_.backend = BackendKind::cpu;
 #endif
+    options_ = backend_options();
   }
   RunOptions options_;
 };

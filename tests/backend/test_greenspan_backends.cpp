@@ -1,6 +1,7 @@
-// One test body, every backend (OpenMM/Ginkgo pattern): compiled once per backend by tests/backend/CMakeLists.txt
-// with RODSWARM_TEST_CUDA = 0 (CPU, label cpu) or 1 (CUDA, label gpu). The GPU build skips, visibly, on a host
-// without a device. Every check is against the independent reference (src/reference/) or the paper's numbers.
+// What only model greenspan checks on every backend (the typed suite, test_backends.cpp, compares every example with
+// the reference): the paper's numbers, the schemes' orders, the steady state, the energy balance, and on a GPU every
+// kernel layout and streamed batches. Compiled once per backend by tests/backend/CMakeLists.txt with
+// RODSWARM_TEST_CUDA = 0 (CPU, label cpu) or 1 (CUDA, label gpu; skips, visibly, without a device).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,14 +13,12 @@
 #include <nlohmann/json.hpp>
 
 #include "backend_fixture.hpp"
-#include "config/config_loader.hpp"
-#include "driver/compare.hpp"
-#include "driver/greenspan_driver.hpp"
 
 namespace rodswarm {
 namespace {
 
 const std::string examples = examples_of("greenspan");
+using greenspan::Model;
 
 // The paper's printed positions of Example 1 at t = 10 and its steady state (section 6).
 const double paper_t10[9] = {-0.1137, -0.2023, -0.2669, -0.3080, -0.3236, -0.3080, -0.2669, -0.2023, -0.1137};
@@ -28,31 +27,19 @@ const double paper_steady[9] = {-0.1137, -0.2022, -0.2668, -0.3079, -0.3235, -0.
 class GreenspanBackend : public BackendTest {
  protected:
   GreenspanJob load(const std::string& name, const std::vector<std::string>& sets = {}) {
-    return load_job(examples + name, sets);
+    return load_example<Model>(name, sets);
   }
   /// Moving-bead heights of member i's final state.
   static std::vector<double> final_heights(const Results& r, std::size_t i) {
     std::vector<double> y;
     const auto B = static_cast<std::size_t>(r.max_beads);
-    for (int b = 1; b + 1 < r.beads[i]; ++b) y.push_back(r.final_positions[(i * B + b) * 3 + 1]);
+    for (int b = 1; b + 1 < r.beads[i]; ++b) y.push_back(r.final("positions")[(i * B + b) * 3 + 1]);
     return y;
   }
 };
 
-TEST_F(GreenspanBackend, PaperSchemeAgreesWithPrintedRecursionOverExample1) {
-  const auto report = compare_greenspan(load("example1.json"), options_, 1);
-  std::printf("%s\n", format_compare(report).c_str());
-  for (const auto& row : report.rows) EXPECT_LE(row.max_rel, 1e-10) << row.field;
-}
-
-TEST_F(GreenspanBackend, Rk4AgreesWithTextbookRk4OverExample1) {
-  const auto report = compare_greenspan(load("example1.json", {"integrator.scheme=\"rk4\""}), options_, 1);
-  std::printf("%s\n", format_compare(report).c_str());
-  for (const auto& row : report.rows) EXPECT_LE(row.max_rel, 1e-12) << row.field;
-}
-
 TEST_F(GreenspanBackend, Example1AtTenSecondsMatchesThePaper) {
-  const auto report = run_greenspan(load("example1.json"), options_);
+  const auto report = run(load("example1.json"), options_);
   const auto y = final_heights(report.results, 0);
   ASSERT_EQ(y.size(), 9u);
   EXPECT_DOUBLE_EQ(report.results.final_time[0], 10.0);
@@ -73,21 +60,22 @@ std::vector<double> observed_orders(const RunOptions& options, const std::string
                                     const std::vector<double>& dts) {
   const std::string path = examples + "example1.json";
   const auto start =
-      run_greenspan(load_job(path, {"integrator.scheme=\"rk4\"", "integrator.dt=0.00001", "integrator.t_end=0.2",
-                                    "output.save_every=0", "output.fields=[\"velocities\"]"}),
-                    options)
+      run(load_job<Model>(path, {"integrator.scheme=\"rk4\"", "integrator.dt=0.00001", "integrator.t_end=0.2",
+                                 "output.save_every=0", "output.fields=[\"velocities\"]"}),
+          options)
           .results;
   nlohmann::json points = nlohmann::json::array(), velocities = nlohmann::json::array();
-  for (int b = 0; b <= 10; ++b) points.push_back({start.final_positions[b * 3], start.final_positions[b * 3 + 1], 0.0});
-  for (int b = 1; b <= 9; ++b) velocities.push_back(start.final_velocities[b * 3 + 1]);
+  for (int b = 0; b <= 10; ++b)
+    points.push_back({start.final("positions")[b * 3], start.final("positions")[b * 3 + 1], 0.0});
+  for (int b = 1; b <= 9; ++b) velocities.push_back(start.final("velocities")[b * 3 + 1]);
   auto final_y = [&](double dt) {
     nlohmann::json cfg = read_config_file(path);
     cfg["initial"] = {{"kind", "points"}, {"points", points}, {"velocities", velocities}};
     cfg["integrator"] = {{"scheme", scheme}, {"dt", dt}, {"t_end", 0.5}};
     cfg["output"] = {{"save_every", 0}};
-    const auto r = run_greenspan(parse_greenspan_job(cfg, "order test"), options).results;
+    const auto r = run(parse_job<Model>(cfg, "order test"), options).results;
     std::vector<double> y;
-    for (int b = 1; b <= 9; ++b) y.push_back(r.final_positions[b * 3 + 1]);
+    for (int b = 1; b <= 9; ++b) y.push_back(r.final("positions")[b * 3 + 1]);
     return y;
   };
   const auto fine = final_y(dts.back() / 16);
@@ -121,29 +109,8 @@ TEST_F(GreenspanBackend, PaperSchemeConvergesAtOrderOne) {
   }
 }
 
-TEST_F(GreenspanBackend, DivergingMemberIsFlaggedAndTheOthersFinish) {
-  // dt = 0.05 puts member 1 far outside the paper scheme's bound (omega^2 < 4 gamma / dt = 240).
-  auto job = load(
-      "example1.json",
-      {"output.save_every=0.1", "ensemble={\"mode\": \"zip\", \"vary\": {\"integrator.dt\": [0.002, 0.05, 0.002]}}"});
-  const auto report = run_greenspan(job, options_);
-  const auto& r = report.results;
-  ASSERT_EQ(r.members, 3);
-  EXPECT_EQ(report.diverged, 1);
-  EXPECT_EQ(r.diverged[1], 1);
-  EXPECT_LT(r.steps_taken[1], 200);
-  EXPECT_EQ(r.stability_warning[1], 1);
-  for (std::size_t i : {0u, 2u}) {
-    EXPECT_EQ(r.diverged[i], 0);
-    EXPECT_EQ(r.stability_warning[i], 0);
-    EXPECT_EQ(r.steps_taken[i], 5000);
-    const auto y = final_heights(r, i);
-    for (int j = 0; j < 9; ++j) EXPECT_NEAR(y[j], paper_t10[j], 0.5e-4 + 2e-6);
-  }
-}
-
 TEST_F(GreenspanBackend, SteadyStateOfExample1MatchesThePaper) {
-  const auto report = steady_greenspan(load("example1.json"), options_);
+  const auto report = steady(load("example1.json"), options_);
   ASSERT_EQ(report.results.converged[0], 1);
   const auto y = final_heights(report.results, 0);
   for (int j = 0; j < 9; ++j) {
@@ -170,50 +137,33 @@ TEST_F(GreenspanBackend, SteadyStatesOfExamples2And6AgreeWithLongRk4Dynamics) {
     all.push_back("integrator.scheme=\"rk4\"");
     all.push_back("output.save_every=0");
     const auto job = load(file, all);
-    const auto steady = final_heights(steady_greenspan(job, options_).results, 0);
-    const auto dynamic = final_heights(run_greenspan(job, options_).results, 0);
-    ASSERT_EQ(steady.size(), dynamic.size());
+    const auto equilibrium = final_heights(steady(job, options_).results, 0);
+    const auto dynamic = final_heights(run(job, options_).results, 0);
+    ASSERT_EQ(equilibrium.size(), dynamic.size());
     double gap = 0;
-    for (std::size_t j = 0; j < steady.size(); ++j) gap = std::max(gap, std::fabs(steady[j] - dynamic[j]));
+    for (std::size_t j = 0; j < equilibrium.size(); ++j) gap = std::max(gap, std::fabs(equilibrium[j] - dynamic[j]));
     std::printf("%s: max |steady - rk4 dynamics| = %.3e\n", file.c_str(), gap);
     EXPECT_LT(gap, 1e-8) << file;
   }
-}
-
-TEST_F(GreenspanBackend, MembersOfDifferentSizesAgreeWithTheReference) {
-  auto job = load("example1.json",
-                  {"integrator.scheme=\"rk4\"", "integrator.t_end=1", "output.save_every=0.1",
-                   "initial.peak=[0.3, 0.2]", "ensemble={\"mode\": \"grid\", \"vary\": {\"params.n\": [5, 9, 14]}}"});
-  const auto report = compare_greenspan(job, options_, 3);
-  std::printf("%s\n", format_compare(report).c_str());
-  EXPECT_EQ(report.members, 3);
-  EXPECT_TRUE(report.ok);
-}
-
-TEST_F(GreenspanBackend, Float32RunStaysNearTheFloat64Reference) {
-  const auto report =
-      compare_greenspan(load("example1.json", {"precision=\"float32\"", "integrator.scheme=\"rk4\""}), options_, 1);
-  std::printf("%s\n", format_compare(report).c_str());
-  EXPECT_TRUE(report.ok);
 }
 
 TEST_F(GreenspanBackend, EnergyFallsAtTheDampingRate) {
   // dE/dt = -alpha sum v^2: compare E(T) - E(0) with Simpson's rule on the saved velocities (RK4, fine saves).
   auto job = load("example1.json", {"integrator.scheme=\"rk4\"", "integrator.t_end=1", "output.save_every=0.002",
                                     "output.fields=[\"positions\", \"velocities\", \"energy\"]"});
-  const auto r = run_greenspan(job, options_).results;
-  const std::size_t S = r.time.size(), B = static_cast<std::size_t>(r.max_beads), E = r.energy_names.size();
+  const auto r = run(job, options_).results;
+  const std::size_t S = r.time.size(), B = static_cast<std::size_t>(r.max_beads), E = r.energy_names().size();
   ASSERT_EQ(S, 501u);
   std::vector<double> power(S);
   for (std::size_t k = 0; k < S; ++k) {
     double sum = 0;
-    for (std::size_t b = 1; b + 1 < B; ++b) sum += std::pow(r.series_velocities[(k * B + b) * 3 + 1], 2);
+    for (std::size_t b = 1; b + 1 < B; ++b) sum += std::pow(r.series("velocities")[(k * B + b) * 3 + 1], 2);
     power[k] = -0.6 * sum;
   }
   double integral = power[0] + power[S - 1];
   for (std::size_t k = 1; k + 1 < S; ++k) integral += (k % 2 ? 4.0 : 2.0) * power[k];
   integral *= 0.002 / 3.0;
-  const double change = r.series_energy[(S - 1) * E + E - 1] - r.series_energy[E - 1];
+  const double change = r.series("energy")[(S - 1) * E + E - 1] - r.series("energy")[E - 1];
   std::printf("E(1) - E(0) = %.10f, -alpha int sum v^2 = %.10f\n", change, integral);
   EXPECT_NEAR(change, integral, 1e-6 * std::fabs(integral));
 }
@@ -229,17 +179,17 @@ class GreenspanLayout : public ::testing::TestWithParam<KernelLayout> {
     options_.cuda.layout = GetParam();
   }
   static GreenspanJob mixed_sizes(const std::string& scheme, const std::string& precision = "float64") {
-    return load_job(examples + "example1.json",
-                    {"integrator.scheme=\"" + scheme + "\"", "precision=\"" + precision + "\"", "integrator.t_end=1",
-                     "output.save_every=0.1", "output.fields=[\"positions\", \"velocities\", \"energy\"]",
-                     "initial.peak=[0.3, 0.2]",
-                     "ensemble={\"mode\": \"grid\", \"vary\": {\"params.n\": [3, 9, 14, 16, 40, 300]}}"});
+    return load_job<Model>(examples + "example1.json",
+                           {"integrator.scheme=\"" + scheme + "\"", "precision=\"" + precision + "\"",
+                            "integrator.t_end=1", "output.save_every=0.1",
+                            "output.fields=[\"positions\", \"velocities\", \"energy\"]", "initial.peak=[0.3, 0.2]",
+                            "ensemble={\"mode\": \"grid\", \"vary\": {\"params.n\": [3, 9, 14, 16, 40, 300]}}"});
   }
   RunOptions options_;
 };
 
 TEST_P(GreenspanLayout, Rk4AgreesWithTheReferenceForEveryMemberSize) {
-  const auto report = compare_greenspan(mixed_sizes("rk4"), options_, 6);
+  const auto report = ModelHost<Model>::compare(mixed_sizes("rk4"), options_, 6);
   std::printf("%s\n", format_compare(report).c_str());
   EXPECT_EQ(report.members, 6);
   EXPECT_TRUE(report.ok);
@@ -247,22 +197,22 @@ TEST_P(GreenspanLayout, Rk4AgreesWithTheReferenceForEveryMemberSize) {
 }
 
 TEST_P(GreenspanLayout, PaperSchemeAgreesWithTheReferenceForEveryMemberSize) {
-  const auto report = compare_greenspan(mixed_sizes("greenspan"), options_, 6);
+  const auto report = ModelHost<Model>::compare(mixed_sizes("greenspan"), options_, 6);
   std::printf("%s\n", format_compare(report).c_str());
   EXPECT_TRUE(report.ok);
 }
 
 TEST_P(GreenspanLayout, Float32AgreesWithTheFloat64Reference) {
-  const auto report = compare_greenspan(mixed_sizes("rk4", "float32"), options_, 6);
+  const auto report = ModelHost<Model>::compare(mixed_sizes("rk4", "float32"), options_, 6);
   std::printf("%s\n", format_compare(report).c_str());
   EXPECT_TRUE(report.ok);
 }
 
 TEST_P(GreenspanLayout, DivergingMemberIsFlaggedAndTheOthersFinish) {
-  const auto job = load_job(examples + "example1.json", {"output.save_every=0.1",
-                                                         "ensemble={\"mode\": \"zip\", \"vary\": "
-                                                         "{\"integrator.dt\": [0.002, 0.05, 0.002]}}"});
-  const auto report = run_greenspan(job, options_);
+  const auto job = load_job<Model>(examples + "example1.json", {"output.save_every=0.1",
+                                                                "ensemble={\"mode\": \"zip\", \"vary\": "
+                                                                "{\"integrator.dt\": [0.002, 0.05, 0.002]}}"});
+  const auto report = run(job, options_);
   EXPECT_EQ(report.diverged, 1);
   EXPECT_EQ(report.results.diverged[1], 1);
   EXPECT_EQ(report.results.steps_taken[0], 5000);
@@ -275,7 +225,7 @@ INSTANTIATE_TEST_SUITE_P(AllLayouts, GreenspanLayout,
                          [](const ::testing::TestParamInfo<KernelLayout>& param) { return layout_name(param.param); });
 
 TEST_F(GreenspanBackend, AutomaticLayoutTakesThreadWarpAndBlockBySize) {
-  const auto report = compare_greenspan(
+  const auto report = ModelHost<Model>::compare(
       load("example1.json", {"integrator.scheme=\"rk4\"", "integrator.t_end=0.5",
                              "ensemble={\"mode\": \"grid\", \"vary\": {\"params.n\": [9, 60, 600]}}"}),
       options_, 3);
@@ -288,7 +238,7 @@ TEST_F(GreenspanBackend, MemberTooLargeForSharedMemoryRunsInTheGridLayout) {
   // 6000 beads need 7 * 6000 * 8 = 336 kB on chip, more than any SM's shared memory.
   auto job = load("example1.json", {"integrator.scheme=\"rk4\"", "integrator.t_end=0.1", "output.save_every=0.05",
                                     "params.n=6000", "initial.peak=[0.5, 0.01]"});
-  const auto report = compare_greenspan(job, options_, 1);
+  const auto report = ModelHost<Model>::compare(job, options_, 1);
   std::printf("%s\n", format_compare(report).c_str());
   EXPECT_TRUE(report.ok);
   EXPECT_NE(report.backend.find("layout grid"), std::string::npos) << report.backend;
@@ -300,16 +250,17 @@ TEST_F(GreenspanBackend, EnsembleLargerThanTheMemoryBudgetStreamsInBatches) {
   auto job = load("example1.json", {"integrator.scheme=\"rk4\"", "integrator.t_end=0.5", "output.save_every=0.1",
                                     "ensemble={\"mode\": \"grid\", \"vary\": {\"initial.peak[1]\": "
                                     "{\"linspace\": [0.1, 0.5, 2000]}}}"});
-  const auto streamed = run_greenspan(job, options_).results;
+  const auto streamed = run(job, options_).results;
   EXPECT_NE(streamed.backend.find("streamed in"), std::string::npos) << streamed.backend;
   options_.cuda.device_memory = 0;
-  const auto resident = run_greenspan(job, options_).results;
+  const auto resident = run(job, options_).results;
   EXPECT_EQ(resident.backend.find("streamed"), std::string::npos) << resident.backend;
-  ASSERT_EQ(streamed.series_positions.size(), resident.series_positions.size());
-  for (std::size_t k = 0; k < streamed.series_positions.size(); ++k) {
-    ASSERT_EQ(streamed.series_positions[k], resident.series_positions[k]) << "value " << k;  // same kernels, bitwise
+  ASSERT_EQ(streamed.series("positions").size(), resident.series("positions").size());
+  for (std::size_t k = 0; k < streamed.series("positions").size(); ++k) {
+    ASSERT_EQ(streamed.series("positions")[k], resident.series("positions")[k])
+        << "value " << k;  // same kernels, bitwise
   }
-  const auto report = compare_greenspan(job, options_, 5);
+  const auto report = ModelHost<Model>::compare(job, options_, 5);
   EXPECT_TRUE(report.ok);
 }
 
@@ -317,12 +268,12 @@ TEST_F(GreenspanBackend, SteadyStateOfAStreamedEnsembleMatchesTheResidentOne) {
   options_.cuda.device_memory = 16 * 1024;
   auto job = load("example1.json",
                   {"ensemble={\"mode\": \"grid\", \"vary\": {\"params.m\": {\"linspace\": [0.05, 0.2, 300]}}}"});
-  const auto streamed = steady_greenspan(job, options_).results;
+  const auto streamed = steady(job, options_).results;
   options_.cuda.device_memory = 0;
-  const auto resident = steady_greenspan(job, options_).results;
-  ASSERT_EQ(streamed.final_positions.size(), resident.final_positions.size());
-  for (std::size_t k = 0; k < streamed.final_positions.size(); ++k) {
-    ASSERT_EQ(streamed.final_positions[k], resident.final_positions[k]) << "value " << k;
+  const auto resident = steady(job, options_).results;
+  ASSERT_EQ(streamed.final("positions").size(), resident.final("positions").size());
+  for (std::size_t k = 0; k < streamed.final("positions").size(); ++k) {
+    ASSERT_EQ(streamed.final("positions")[k], resident.final("positions")[k]) << "value " << k;
   }
   for (auto c : streamed.converged) EXPECT_EQ(c, 1);
 }

@@ -18,7 +18,6 @@ namespace {
 using nlohmann::json;
 using rodswarm::ConfigError;
 using rodswarm::CosseratJob;
-using rodswarm::parse_cosserat_job;
 using rodswarm::cosserat::EndKind;
 using Vec = std::array<double, 3>;
 using Mat = std::array<double, 9>;  // row-major, rows = directors
@@ -44,7 +43,7 @@ json helix_config(int n, double R, double pitch, double length) {
   return c;
 }
 
-CosseratJob parse(const json& c) { return parse_cosserat_job(c, "cfg.json"); }
+CosseratJob parse(const json& c) { return rodswarm::parse_job<rodswarm::cosserat::Model>(c, "cfg.json"); }
 
 ConfigError error_of(const json& config) {
   try {
@@ -112,20 +111,27 @@ void expect_rest_strains_of_state(const CosseratJob& job, double tol) {
   for (std::size_t r = 0; r < static_cast<std::size_t>(p.rods); ++r) {
     for (std::size_t i = 0; i < N; ++i) {
       const std::size_t el = N * r + i, a = (N + 1) * r + i;
-      const Vec l = sub(node(e.x, a + 1), node(e.x, a));
-      EXPECT_NEAR(norm(l), e.rest_length0[el], tol);
-      const Mat Q = frame(e.Q, el);
+      const Vec l =
+          sub(node(e.field[rodswarm::cosserat::Model::x], a + 1), node(e.field[rodswarm::cosserat::Model::x], a));
+      EXPECT_NEAR(norm(l), e.field[rodswarm::cosserat::Model::rest_length0][el], tol);
+      const Mat Q = frame(e.field[rodswarm::cosserat::Model::Q], el);
       for (int c = 0; c < 3; ++c) {
-        const double sigma = dot(row(Q, c), l) / e.rest_length0[el] - (c == 2 ? 1.0 : 0.0);
-        EXPECT_NEAR(sigma, e.rest_sigma[3 * el + static_cast<std::size_t>(c)], tol) << "element " << el;
+        const double sigma =
+            dot(row(Q, c), l) / e.field[rodswarm::cosserat::Model::rest_length0][el] - (c == 2 ? 1.0 : 0.0);
+        EXPECT_NEAR(sigma, e.field[rodswarm::cosserat::Model::rest_sigma][3 * el + static_cast<std::size_t>(c)], tol)
+            << "element " << el;
       }
     }
     for (std::size_t k = 0; k + 1 < N; ++k) {
       const std::size_t el = N * r + k, vo = (N - 1) * r + k;
-      const double Dh = 0.5 * (e.rest_length0[el] + e.rest_length0[el + 1]);
-      const Vec kappa = log_vee(frame(e.Q, el), frame(e.Q, el + 1));
+      const double Dh = 0.5 * (e.field[rodswarm::cosserat::Model::rest_length0][el] +
+                               e.field[rodswarm::cosserat::Model::rest_length0][el + 1]);
+      const Vec kappa = log_vee(frame(e.field[rodswarm::cosserat::Model::Q], el),
+                                frame(e.field[rodswarm::cosserat::Model::Q], el + 1));
       for (std::size_t c = 0; c < 3; ++c) {
-        EXPECT_NEAR(kappa[c] / Dh, e.rest_kappa[3 * vo + c], tol * (1 + std::fabs(kappa[c] / Dh))) << "voronoi " << vo;
+        EXPECT_NEAR(kappa[c] / Dh, e.field[rodswarm::cosserat::Model::rest_kappa][3 * vo + c],
+                    tol * (1 + std::fabs(kappa[c] / Dh)))
+            << "voronoi " << vo;
       }
     }
   }
@@ -140,8 +146,9 @@ TEST(ConfigCosseratSchema, DefaultsAndStraightRod) {
   ASSERT_EQ(job.size(), 1);
   EXPECT_EQ(job.precision, rodswarm::Precision::float64);
   EXPECT_EQ(job.scheme, rodswarm::cosserat::Scheme::verlet);
-  EXPECT_TRUE(job.output.positions && job.output.energy && job.output.gauss);
-  EXPECT_FALSE(job.output.velocities || job.output.directors || job.output.momentum || job.output.xdmf);
+  EXPECT_TRUE(job.output.saves("positions") && job.output.saves("energy") && job.output.saves("gauss"));
+  EXPECT_FALSE(job.output.saves("velocities") || job.output.saves("directors") || job.output.saves("momentum") ||
+               job.output.xdmf);
   EXPECT_EQ(job.steady.tol, 1e-10);
   EXPECT_EQ(job.steady.damping, 0.0);
   EXPECT_EQ(job.steady.max_time, 0.0);
@@ -165,31 +172,32 @@ TEST(ConfigCosseratSchema, DefaultsAndStraightRod) {
   EXPECT_DOUBLE_EQ(p.divergence_bound, 2000.0);  // 1000 max(1, L = 2, |x| <= 2)
   EXPECT_EQ(e.dt[0], 1e-4);
   EXPECT_EQ(job.t_end[0], 0.01);
-  EXPECT_EQ(e.node_offset, (std::vector<std::int64_t>{0, 9}));
-  EXPECT_EQ(e.element_offset, (std::vector<std::int64_t>{0, 8}));
-  EXPECT_EQ(e.voronoi_offset, (std::vector<std::int64_t>{0, 7}));
-  EXPECT_EQ(e.rod_offset, (std::vector<std::int64_t>{0, 1}));
+  EXPECT_EQ(e.offset[rodswarm::cosserat::Model::nodes], (std::vector<std::int64_t>{0, 9}));
+  EXPECT_EQ(e.offset[rodswarm::cosserat::Model::elements], (std::vector<std::int64_t>{0, 8}));
+  EXPECT_EQ(e.offset[rodswarm::cosserat::Model::voronoi], (std::vector<std::int64_t>{0, 7}));
+  EXPECT_EQ(e.offset[rodswarm::cosserat::Model::rods], (std::vector<std::int64_t>{0, 1}));
   // Along +z from the origin, d1 = x, d2 = y, d3 = z.
   for (std::size_t j = 0; j <= 8; ++j) {
-    const Vec x = node(e.x, j);
+    const Vec x = node(e.field[rodswarm::cosserat::Model::x], j);
     EXPECT_EQ(x[0], 0.0);
     EXPECT_EQ(x[1], 0.0);
     EXPECT_DOUBLE_EQ(x[2], 0.25 * static_cast<double>(j));
   }
   for (std::size_t i = 0; i < 8; ++i) {
-    EXPECT_EQ(frame(e.Q, i), (Mat{1, 0, 0, 0, 1, 0, 0, 0, 1}));
-    EXPECT_DOUBLE_EQ(e.rest_length0[i], 0.25);
-    EXPECT_EQ(e.radius[i], 0.05);
-    EXPECT_EQ(e.growth[i], 1.0);
+    EXPECT_EQ(frame(e.field[rodswarm::cosserat::Model::Q], i), (Mat{1, 0, 0, 0, 1, 0, 0, 0, 1}));
+    EXPECT_DOUBLE_EQ(e.field[rodswarm::cosserat::Model::rest_length0][i], 0.25);
+    EXPECT_EQ(e.field[rodswarm::cosserat::Model::radius][i], 0.05);
+    EXPECT_EQ(e.field[rodswarm::cosserat::Model::growth][i], 1.0);
   }
-  EXPECT_EQ(e.v, std::vector<double>(27, 0.0));
-  EXPECT_EQ(e.w, std::vector<double>(24, 0.0));
-  for (double s : e.rest_sigma) EXPECT_NEAR(s, 0.0, 1e-15);
-  EXPECT_EQ(e.rest_kappa, std::vector<double>(21, 0.0));
-  ASSERT_EQ(e.clamp.size(), 24u);
-  EXPECT_EQ(std::vector<double>(e.clamp.begin(), e.clamp.begin() + 12),
+  EXPECT_EQ(e.field[rodswarm::cosserat::Model::v], std::vector<double>(27, 0.0));
+  EXPECT_EQ(e.field[rodswarm::cosserat::Model::w], std::vector<double>(24, 0.0));
+  for (double s : e.field[rodswarm::cosserat::Model::rest_sigma]) EXPECT_NEAR(s, 0.0, 1e-15);
+  EXPECT_EQ(e.field[rodswarm::cosserat::Model::rest_kappa], std::vector<double>(21, 0.0));
+  ASSERT_EQ(e.field[rodswarm::cosserat::Model::clamp].size(), 24u);
+  EXPECT_EQ(std::vector<double>(e.field[rodswarm::cosserat::Model::clamp].begin(),
+                                e.field[rodswarm::cosserat::Model::clamp].begin() + 12),
             (std::vector<double>{0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1}));
-  EXPECT_DOUBLE_EQ(e.clamp[14], 2.0);
+  EXPECT_DOUBLE_EQ(e.field[rodswarm::cosserat::Model::clamp][14], 2.0);
 }
 
 TEST(ConfigCosseratSchema, AllParams) {
@@ -233,8 +241,8 @@ TEST(ConfigCosseratSchema, AllParams) {
   const auto job = parse(c);
   EXPECT_EQ(job.precision, rodswarm::Precision::float32);
   EXPECT_EQ(job.scheme, rodswarm::cosserat::Scheme::rk4);
-  EXPECT_TRUE(job.output.directors && job.output.velocities && job.output.xdmf);
-  EXPECT_FALSE(job.output.positions || job.output.energy || job.output.gauss);
+  EXPECT_TRUE(job.output.saves("directors") && job.output.saves("velocities") && job.output.xdmf);
+  EXPECT_FALSE(job.output.saves("positions") || job.output.saves("energy") || job.output.saves("gauss"));
   EXPECT_EQ(job.output.save_every, 0.001);
   EXPECT_EQ(job.steady.damping, 3.0);
   EXPECT_EQ(job.steady.tol, 1e-8);
@@ -286,15 +294,16 @@ TEST(ConfigCosseratSchema, AllParams) {
   EXPECT_DOUBLE_EQ(q.divergence_bound, 20.0);
   // Radius linear from 0.05 to 0.03 at the element midpoints.
   for (std::size_t i = 0; i < 8; ++i) {
-    EXPECT_NEAR(job.members.radius[i], 0.05 - 0.02 * (static_cast<double>(i) + 0.5) / 8, 1e-15);
+    EXPECT_NEAR(job.members.field[rodswarm::cosserat::Model::radius][i],
+                0.05 - 0.02 * (static_cast<double>(i) + 0.5) / 8, 1e-15);
   }
   // Velocities: clamped node 0 rests, prescribed node n moves with u + 2 pi f a, the others with the uniform one.
-  const auto& v = job.members.v;
+  const auto& v = job.members.field[rodswarm::cosserat::Model::v];
   EXPECT_EQ(node(v, 0), (Vec{0, 0, 0}));
   EXPECT_EQ(node(v, 4), (Vec{1, 0, 0}));
   EXPECT_NEAR(v[3 * 8], 2 * pi * 2.0 * 0.01, 1e-15);
   EXPECT_EQ(v[3 * 8 + 2], -0.1);
-  for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(job.members.w[3 * i + 2], 7.0);
+  for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(job.members.field[rodswarm::cosserat::Model::w][3 * i + 2], 7.0);
 }
 
 TEST(ConfigCosseratSchema, UnknownKeysSuggestNearest) {
@@ -403,7 +412,7 @@ TEST(ConfigCosseratSchema, KeysOfAnotherVariant) {
   EXPECT_EQ(e.key(), "params.length");
   EXPECT_TRUE(contains(e, "not used by initial kind \"points\"")) << e.what();
   c["params"].erase("length");
-  EXPECT_EQ(parse(c).members.rest_length0, (std::vector<double>{1.0, 1.0}));
+  EXPECT_EQ(parse(c).members.field[rodswarm::cosserat::Model::rest_length0], (std::vector<double>{1.0, 1.0}));
 }
 
 TEST(ConfigCosseratSchema, Ranges) {
@@ -564,10 +573,10 @@ TEST(ConfigCosseratSchema, OtherModelsRejectCosseratOutputKeys) {
   for (const char* output : {R"({"xdmf": true})", R"({"fields": ["directors"]})", R"({"fields": ["gauss"]})"}) {
     json c = nishinari;
     c["output"] = json::parse(output);
-    EXPECT_THROW(rodswarm::parse_nishinari_job(c, "n.json"), ConfigError) << output;
+    EXPECT_THROW(rodswarm::parse_job<rodswarm::nishinari::Model>(c, "n.json"), ConfigError) << output;
   }
-  const auto job = rodswarm::parse_nishinari_job(nishinari, "n.json");
-  EXPECT_FALSE(job.output.gauss || job.output.directors || job.output.xdmf);
+  const auto job = rodswarm::parse_job<rodswarm::nishinari::Model>(nishinari, "n.json");
+  EXPECT_FALSE(job.output.saves("gauss") || job.output.saves("directors") || job.output.xdmf);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -581,7 +590,7 @@ TEST(ConfigCosseratShapes, StraightFramesFromDirectionAndNormal) {
   const Vec d3 = unit({1, 1, 0});
   const Vec d1 = unit({0.5, -0.5, 1});  // (1, 0, 1) minus its part along d3
   for (std::size_t i = 0; i < 8; ++i) {
-    const Mat Q = frame(e.Q, i);
+    const Mat Q = frame(e.field[rodswarm::cosserat::Model::Q], i);
     expect_orthonormal(Q, 1e-15);
     for (int k = 0; k < 3; ++k) {
       EXPECT_NEAR(row(Q, 2)[static_cast<std::size_t>(k)], d3[static_cast<std::size_t>(k)], 1e-15);
@@ -589,7 +598,7 @@ TEST(ConfigCosseratShapes, StraightFramesFromDirectionAndNormal) {
     }
   }
   for (std::size_t j = 0; j <= 8; ++j) {
-    const Vec x = node(e.x, j);
+    const Vec x = node(e.field[rodswarm::cosserat::Model::x], j);
     for (int k = 0; k < 3; ++k) {
       EXPECT_NEAR(x[static_cast<std::size_t>(k)],
                   1.0 + k + 0.25 * static_cast<double>(j) * d3[static_cast<std::size_t>(k)], 1e-14);
@@ -613,34 +622,40 @@ TEST(ConfigCosseratShapes, HelixNodesFramesAndRestCurvature) {
     Vec towards = sub(raw, {dot(raw, axis) * axis[0], dot(raw, axis) * axis[1], dot(raw, axis) * axis[2]});
     towards = unit(towards);
     const Vec centre = {origin[0] + R * towards[0], origin[1] + R * towards[1], origin[2] + R * towards[2]};
-    EXPECT_NEAR(norm(sub(node(e.x, 0), origin)), 0.0, 1e-15);
+    EXPECT_NEAR(norm(sub(node(e.field[rodswarm::cosserat::Model::x], 0), origin)), 0.0, 1e-15);
     double chords = 0;
     for (std::size_t j = 0; j <= static_cast<std::size_t>(n); ++j) {
-      const Vec d = sub(node(e.x, j), centre);
+      const Vec d = sub(node(e.field[rodswarm::cosserat::Model::x], j), centre);
       const double along = dot(d, axis);
       const Vec radial = sub(d, {along * axis[0], along * axis[1], along * axis[2]});
       EXPECT_NEAR(norm(radial), R, 1e-14) << j;  // on the cylinder
       // Nodes at equal parameter steps: the rise is h phi_j with phi_j = j Phi / n.
       const double phi = L / std::sqrt(R * R + h * h) * static_cast<double>(j) / n;
       EXPECT_NEAR(along, h * phi, 1e-14) << j;
-      if (j > 0) chords += e.rest_length0[j - 1];
+      if (j > 0) chords += e.field[rodswarm::cosserat::Model::rest_length0][j - 1];
     }
     EXPECT_LT(chords, L);
     EXPECT_NEAR(chords, L, 1e-2 * L);
     double error = 0;
     for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
-      const Mat Q = frame(e.Q, i);
+      const Mat Q = frame(e.field[rodswarm::cosserat::Model::Q], i);
       expect_orthonormal(Q, 1e-14);
       // d1 points from the element midpoint towards the axis.
-      const Vec mid = sub({0.5 * (node(e.x, i)[0] + node(e.x, i + 1)[0]), 0.5 * (node(e.x, i)[1] + node(e.x, i + 1)[1]),
-                           0.5 * (node(e.x, i)[2] + node(e.x, i + 1)[2])},
+      const Vec mid = sub({0.5 * (node(e.field[rodswarm::cosserat::Model::x], i)[0] +
+                                  node(e.field[rodswarm::cosserat::Model::x], i + 1)[0]),
+                           0.5 * (node(e.field[rodswarm::cosserat::Model::x], i)[1] +
+                                  node(e.field[rodswarm::cosserat::Model::x], i + 1)[1]),
+                           0.5 * (node(e.field[rodswarm::cosserat::Model::x], i)[2] +
+                                  node(e.field[rodswarm::cosserat::Model::x], i + 1)[2])},
                           centre);
       const double along = dot(mid, axis);
       const Vec inward = unit(sub({along * axis[0], along * axis[1], along * axis[2]}, mid));
       EXPECT_NEAR(dot(row(Q, 0), inward), 1.0, 1e-12) << i;
       if (i + 1 < static_cast<std::size_t>(n)) {
         // Body curvature of a right-handed helix with d1 the principal normal: (0, kappa, tau).
-        const Vec k = {e.rest_kappa[3 * i], e.rest_kappa[3 * i + 1], e.rest_kappa[3 * i + 2]};
+        const Vec k = {e.field[rodswarm::cosserat::Model::rest_kappa][3 * i],
+                       e.field[rodswarm::cosserat::Model::rest_kappa][3 * i + 1],
+                       e.field[rodswarm::cosserat::Model::rest_kappa][3 * i + 2]};
         EXPECT_NEAR(k[0], 0.0, 1e-12);
         error = std::max({error, std::fabs(k[1] - kappa) / kappa, std::fabs(k[2] - tau) / kappa});
       }
@@ -658,12 +673,12 @@ TEST(ConfigCosseratShapes, RingArcAndLeftHandedHelix) {
   // pitch 0: a ring arc, curvature 1/R about d2, no twist.
   auto job = parse(helix_config(40, 0.5, 0.0, 1.0));
   for (std::size_t k = 0; k < 39; ++k) {
-    EXPECT_NEAR(job.members.rest_kappa[3 * k + 1], 2.0, 1e-3);
-    EXPECT_NEAR(job.members.rest_kappa[3 * k + 2], 0.0, 1e-13);
+    EXPECT_NEAR(job.members.field[rodswarm::cosserat::Model::rest_kappa][3 * k + 1], 2.0, 1e-3);
+    EXPECT_NEAR(job.members.field[rodswarm::cosserat::Model::rest_kappa][3 * k + 2], 0.0, 1e-13);
   }
   // Negative pitch: left-handed, negative twist.
   job = parse(helix_config(40, 0.5, -0.3, 1.0));
-  EXPECT_LT(job.members.rest_kappa[2], 0.0);
+  EXPECT_LT(job.members.field[rodswarm::cosserat::Model::rest_kappa][2], 0.0);
   expect_rest_strains_of_state(job, 1e-12);
 }
 
@@ -678,23 +693,35 @@ TEST(ConfigCosseratShapes, PointsRestStrainsFromTheDiscreteShape) {
     "normals": [[1,0,0],[1,0.2,0],[0.8,0.3,0.1],[0,1,0], [0,0,1],[0,0.2,1],[0.1,0,1],[0,0,1]]})");
   const auto job = parse(c);
   const auto& e = job.members;
-  EXPECT_EQ(e.node_offset.back(), 10);
-  EXPECT_EQ(e.voronoi_offset.back(), 6);
-  EXPECT_EQ(e.rod_offset.back(), 2);
-  EXPECT_NEAR(e.rest_length0[4], 0.2, 1e-15);
+  EXPECT_EQ(e.offset[rodswarm::cosserat::Model::nodes].back(), 10);
+  EXPECT_EQ(e.offset[rodswarm::cosserat::Model::voronoi].back(), 6);
+  EXPECT_EQ(e.offset[rodswarm::cosserat::Model::rods].back(), 2);
+  EXPECT_NEAR(e.field[rodswarm::cosserat::Model::rest_length0][4], 0.2, 1e-15);
   for (std::size_t i = 0; i < 8; ++i) {
-    const Mat Q = frame(e.Q, i);
+    const Mat Q = frame(e.field[rodswarm::cosserat::Model::Q], i);
     expect_orthonormal(Q, 1e-14);
-    EXPECT_NEAR(dot(row(Q, 2), unit(sub(node(e.x, i + i / 4 + 1), node(e.x, i + i / 4)))), 1.0, 1e-14);
+    EXPECT_NEAR(dot(row(Q, 2), unit(sub(node(e.field[rodswarm::cosserat::Model::x], i + i / 4 + 1),
+                                        node(e.field[rodswarm::cosserat::Model::x], i + i / 4)))),
+                1.0, 1e-14);
   }
   expect_rest_strains_of_state(job, 1e-13);
   // A genuinely curved and twisted rest shape.
-  EXPECT_GT(std::fabs(e.rest_kappa[0]) + std::fabs(e.rest_kappa[1]), 0.1);
+  EXPECT_GT(std::fabs(e.field[rodswarm::cosserat::Model::rest_kappa][0]) +
+                std::fabs(e.field[rodswarm::cosserat::Model::rest_kappa][1]),
+            0.1);
   // Clamp data of rod 1: node 5 and element 4, node 9 and element 7.
-  EXPECT_EQ(std::vector<double>(e.clamp.begin() + 24, e.clamp.begin() + 27), (std::vector<double>{1, 0, 0}));
-  EXPECT_TRUE(std::equal(e.clamp.begin() + 27, e.clamp.begin() + 36, e.Q.begin() + 36));
-  EXPECT_TRUE(std::equal(e.clamp.begin() + 36, e.clamp.begin() + 39, e.x.begin() + 27));
-  EXPECT_TRUE(std::equal(e.clamp.begin() + 39, e.clamp.begin() + 48, e.Q.begin() + 63));
+  EXPECT_EQ(std::vector<double>(e.field[rodswarm::cosserat::Model::clamp].begin() + 24,
+                                e.field[rodswarm::cosserat::Model::clamp].begin() + 27),
+            (std::vector<double>{1, 0, 0}));
+  EXPECT_TRUE(std::equal(e.field[rodswarm::cosserat::Model::clamp].begin() + 27,
+                         e.field[rodswarm::cosserat::Model::clamp].begin() + 36,
+                         e.field[rodswarm::cosserat::Model::Q].begin() + 36));
+  EXPECT_TRUE(std::equal(e.field[rodswarm::cosserat::Model::clamp].begin() + 36,
+                         e.field[rodswarm::cosserat::Model::clamp].begin() + 39,
+                         e.field[rodswarm::cosserat::Model::x].begin() + 27));
+  EXPECT_TRUE(std::equal(e.field[rodswarm::cosserat::Model::clamp].begin() + 39,
+                         e.field[rodswarm::cosserat::Model::clamp].begin() + 48,
+                         e.field[rodswarm::cosserat::Model::Q].begin() + 63));
 
   c["initial"]["points"].erase(9);
   auto err = error_of(c);
@@ -721,9 +748,9 @@ TEST(ConfigCosseratShapes, TwistNearPiUsesTheAtan2Log) {
                   {"points", {{0, 0, 0}, {0, 0, 0.5}, {0, 0, 1}}},
                   {"normals", {{1, 0, 0}, {std::cos(theta), std::sin(theta), 0}}}};
   const auto job = parse(c);
-  EXPECT_NEAR(job.members.rest_kappa[0], 0.0, 1e-9);
-  EXPECT_NEAR(job.members.rest_kappa[1], 0.0, 1e-9);
-  EXPECT_NEAR(job.members.rest_kappa[2], theta / 0.5, 1e-9);
+  EXPECT_NEAR(job.members.field[rodswarm::cosserat::Model::rest_kappa][0], 0.0, 1e-9);
+  EXPECT_NEAR(job.members.field[rodswarm::cosserat::Model::rest_kappa][1], 0.0, 1e-9);
+  EXPECT_NEAR(job.members.field[rodswarm::cosserat::Model::rest_kappa][2], theta / 0.5, 1e-9);
 }
 
 TEST(ConfigCosseratShapes, RodsSpacingAndDirections) {
@@ -733,11 +760,12 @@ TEST(ConfigCosseratShapes, RodsSpacingAndDirections) {
                                  "directions": [[1, 0, 0], [0, 1, 0]], "spacing": [1, -1, 0.5]})");
   const auto job = parse(c);
   const auto& e = job.members;
-  EXPECT_EQ(node(e.x, 8), (Vec{1, 0, 0}));
-  EXPECT_EQ(node(e.x, 9), (Vec{0, -1, 0.5}));
-  EXPECT_EQ(node(e.x, 17), (Vec{0, 1, 0.5}));
-  EXPECT_EQ(frame(e.Q, 8), (Mat{0, 0, 1, 1, 0, 0, 0, 1, 0}));  // d1 = z, d2 = d3 x d1 = x, d3 = y
-  EXPECT_DOUBLE_EQ(e.params[0].divergence_bound, 4000.0);      // total rest length 4
+  EXPECT_EQ(node(e.field[rodswarm::cosserat::Model::x], 8), (Vec{1, 0, 0}));
+  EXPECT_EQ(node(e.field[rodswarm::cosserat::Model::x], 9), (Vec{0, -1, 0.5}));
+  EXPECT_EQ(node(e.field[rodswarm::cosserat::Model::x], 17), (Vec{0, 1, 0.5}));
+  EXPECT_EQ(frame(e.field[rodswarm::cosserat::Model::Q], 8),
+            (Mat{0, 0, 1, 1, 0, 0, 0, 1, 0}));             // d1 = z, d2 = d3 x d1 = x, d3 = y
+  EXPECT_DOUBLE_EQ(e.params[0].divergence_bound, 4000.0);  // total rest length 4
   expect_rest_strains_of_state(job, 1e-15);
   c["initial"]["directions"] = json::parse("[[1, 0, 0]]");
   EXPECT_EQ(error_of(c).key(), "initial.directions");
@@ -754,37 +782,46 @@ TEST(ConfigCosseratShapes, PerturbationMovesTheStateNotTheRestData) {
   c["initial"]["perturbation"] = json::parse(R"({"amplitude": 0.02, "direction": [0, 1, 0], "mode": 2})");
   const auto job = parse(c);
   const auto& e = job.members;
-  EXPECT_EQ(e.rest_length0, rest.members.rest_length0);
-  EXPECT_EQ(e.rest_sigma, rest.members.rest_sigma);
-  EXPECT_EQ(e.rest_kappa, rest.members.rest_kappa);
-  EXPECT_EQ(node(e.x, 0), node(rest.members.x, 0));
-  EXPECT_EQ(node(e.x, 24), node(rest.members.x, 24));
+  EXPECT_EQ(e.field[rodswarm::cosserat::Model::rest_length0],
+            rest.members.field[rodswarm::cosserat::Model::rest_length0]);
+  EXPECT_EQ(e.field[rodswarm::cosserat::Model::rest_sigma], rest.members.field[rodswarm::cosserat::Model::rest_sigma]);
+  EXPECT_EQ(e.field[rodswarm::cosserat::Model::rest_kappa], rest.members.field[rodswarm::cosserat::Model::rest_kappa]);
+  EXPECT_EQ(node(e.field[rodswarm::cosserat::Model::x], 0), node(rest.members.field[rodswarm::cosserat::Model::x], 0));
+  EXPECT_EQ(node(e.field[rodswarm::cosserat::Model::x], 24),
+            node(rest.members.field[rodswarm::cosserat::Model::x], 24));
   double moved = 0;
-  for (std::size_t j = 0; j <= 24; ++j) moved = std::max(moved, norm(sub(node(e.x, j), node(rest.members.x, j))));
+  for (std::size_t j = 0; j <= 24; ++j)
+    moved = std::max(moved, norm(sub(node(e.field[rodswarm::cosserat::Model::x], j),
+                                     node(rest.members.field[rodswarm::cosserat::Model::x], j))));
   EXPECT_NEAR(moved, 0.02, 2e-3);
   for (std::size_t i = 0; i < 24; ++i) {
-    const Mat Q = frame(e.Q, i);
+    const Mat Q = frame(e.field[rodswarm::cosserat::Model::Q], i);
     expect_orthonormal(Q, 1e-14);
-    const Vec chord = unit(sub(node(e.x, i + 1), node(e.x, i)));
+    const Vec chord =
+        unit(sub(node(e.field[rodswarm::cosserat::Model::x], i + 1), node(e.field[rodswarm::cosserat::Model::x], i)));
     EXPECT_NEAR(dot(row(Q, 2), chord), 1.0, 1e-14) << i;  // d3 follows the new chord
   }
   // Clamp frames are the perturbed end elements'.
-  EXPECT_TRUE(std::equal(e.clamp.begin() + 3, e.clamp.begin() + 12, e.Q.begin()));
-  EXPECT_TRUE(std::equal(e.clamp.begin() + 15, e.clamp.begin() + 24, e.Q.begin() + 9 * 23));
-  EXPECT_NE(e.x, rest.members.x);
+  EXPECT_TRUE(std::equal(e.field[rodswarm::cosserat::Model::clamp].begin() + 3,
+                         e.field[rodswarm::cosserat::Model::clamp].begin() + 12,
+                         e.field[rodswarm::cosserat::Model::Q].begin()));
+  EXPECT_TRUE(std::equal(e.field[rodswarm::cosserat::Model::clamp].begin() + 15,
+                         e.field[rodswarm::cosserat::Model::clamp].begin() + 24,
+                         e.field[rodswarm::cosserat::Model::Q].begin() + 9 * 23));
+  EXPECT_NE(e.field[rodswarm::cosserat::Model::x], rest.members.field[rodswarm::cosserat::Model::x]);
 
   // Straight rod: node j moves by amplitude sin(mode pi j / n) along the projected direction.
   c = base();
   c["initial"]["perturbation"] = json::parse(R"({"amplitude": 0.1, "direction": [3, 0, 4]})");
   const auto straight = parse(c);
   for (std::size_t j = 0; j <= 8; ++j) {
-    const Vec x = node(straight.members.x, j);
+    const Vec x = node(straight.members.field[rodswarm::cosserat::Model::x], j);
     EXPECT_NEAR(x[0], 0.1 * std::sin(pi * static_cast<double>(j) / 8), 1e-15) << j;
     EXPECT_EQ(x[1], 0.0);
     EXPECT_NEAR(x[2], 0.25 * static_cast<double>(j), 1e-15);
   }
-  for (double s : straight.members.rest_sigma) EXPECT_NEAR(s, 0.0, 1e-15);
-  EXPECT_EQ(straight.members.rest_kappa, std::vector<double>(21, 0.0));
+  for (double s : straight.members.field[rodswarm::cosserat::Model::rest_sigma]) EXPECT_NEAR(s, 0.0, 1e-15);
+  EXPECT_EQ(straight.members.field[rodswarm::cosserat::Model::rest_kappa], std::vector<double>(21, 0.0));
 
   c["initial"]["perturbation"] = json::parse(R"({"amplitude": 0.1})");
   EXPECT_EQ(error_of(c).key(), "initial.perturbation.direction");
@@ -793,7 +830,8 @@ TEST(ConfigCosseratShapes, PerturbationMovesTheStateNotTheRestData) {
   c["initial"]["perturbation"] = json::parse(R"({"amplitude": 0.1, "direction": [1, 0, 0], "mode": 0})");
   EXPECT_EQ(error_of(c).key(), "initial.perturbation.mode");
   c["initial"]["perturbation"] = json::parse(R"({"amplitude": 0})");
-  EXPECT_EQ(parse(c).members.x, parse(base()).members.x);
+  EXPECT_EQ(parse(c).members.field[rodswarm::cosserat::Model::x],
+            parse(base()).members.field[rodswarm::cosserat::Model::x]);
 }
 
 TEST(ConfigCosseratShapes, RestCurvatureOverride) {
@@ -801,9 +839,9 @@ TEST(ConfigCosseratShapes, RestCurvatureOverride) {
   c["params"]["rest_curvature"] = {0, 0, 0.5};
   const auto job = parse(c);
   for (std::size_t k = 0; k < 15; ++k) {
-    EXPECT_EQ(job.members.rest_kappa[3 * k], 0.0);
-    EXPECT_EQ(job.members.rest_kappa[3 * k + 1], 0.0);
-    EXPECT_EQ(job.members.rest_kappa[3 * k + 2], 0.5);
+    EXPECT_EQ(job.members.field[rodswarm::cosserat::Model::rest_kappa][3 * k], 0.0);
+    EXPECT_EQ(job.members.field[rodswarm::cosserat::Model::rest_kappa][3 * k + 1], 0.0);
+    EXPECT_EQ(job.members.field[rodswarm::cosserat::Model::rest_kappa][3 * k + 2], 0.5);
   }
 }
 
@@ -823,8 +861,10 @@ double stability_product(const CosseratJob& job, std::size_t i) {
   const auto& e = job.members;
   const auto& p = e.params[i];
   double worst = 0;
-  for (auto k = e.element_offset[i]; k < e.element_offset[i + 1]; ++k) {
-    const double l = e.rest_length0[static_cast<std::size_t>(k)], r = e.radius[static_cast<std::size_t>(k)];
+  for (auto k = e.offset[rodswarm::cosserat::Model::elements][i];
+       k < e.offset[rodswarm::cosserat::Model::elements][i + 1]; ++k) {
+    const double l = e.field[rodswarm::cosserat::Model::rest_length0][static_cast<std::size_t>(k)],
+                 r = e.field[rodswarm::cosserat::Model::radius][static_cast<std::size_t>(k)];
     double w2 = 4 * p.E / (p.rho * l * l) + 4 * p.shear_coeff * p.G / (p.rho * r * r);
     if (p.contact_stiffness > 0) w2 += p.contact_stiffness / (p.rho * pi * r * r * l);
     worst = std::max(worst, std::sqrt(w2) * e.dt[i]);
@@ -866,8 +906,8 @@ TEST(ConfigCosseratExamples, Timoshenko) {
   EXPECT_EQ(p.end0, EndKind::clamped);
   EXPECT_EQ(p.end1, EndKind::free);
   EXPECT_EQ(p.force1[0], -15.0);
-  EXPECT_EQ(job.members.radius[0], 0.25);
-  EXPECT_NEAR(job.members.x[3 * 100 + 2], 3.0, 1e-14);
+  EXPECT_EQ(job.members.field[rodswarm::cosserat::Model::radius][0], 0.25);
+  EXPECT_NEAR(job.members.field[rodswarm::cosserat::Model::x][3 * 100 + 2], 3.0, 1e-14);
   EXPECT_GT(p.damping_force, 0.0);
 }
 
@@ -875,7 +915,7 @@ TEST(ConfigCosseratExamples, SweepAndAssemblies) {
   const auto sweep = load_example("sweep.json");
   EXPECT_GE(sweep.size(), 10000);
   EXPECT_EQ(sweep.varied_keys.size(), 2u);
-  EXPECT_TRUE(sweep.output.energy && !sweep.output.positions);
+  EXPECT_TRUE(sweep.output.saves("energy") && !sweep.output.saves("positions"));
   const auto contact = load_example("self_contact.json");
   EXPECT_EQ(contact.members.params[0].rods, 2);
   EXPECT_TRUE(contact.members.params[0].self_contact);
@@ -883,8 +923,8 @@ TEST(ConfigCosseratExamples, SweepAndAssemblies) {
   EXPECT_EQ(sphere.members.params[0].surface, rodswarm::cosserat::Surface::sphere);
   // Every node starts on the sphere.
   const auto& sp = sphere.members.params[0];
-  for (std::int64_t j = 0; j < sphere.members.nodes(); ++j) {
-    const Vec x = node(sphere.members.x, static_cast<std::size_t>(j));
+  for (std::int64_t j = 0; j < sphere.members.total(rodswarm::cosserat::Model::nodes); ++j) {
+    const Vec x = node(sphere.members.field[rodswarm::cosserat::Model::x], static_cast<std::size_t>(j));
     EXPECT_NEAR(norm(sub(x, {sp.surface_point[0], sp.surface_point[1], sp.surface_point[2]})), sp.surface_radius,
                 1e-12);
   }

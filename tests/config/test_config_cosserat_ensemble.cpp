@@ -14,7 +14,6 @@ namespace {
 using nlohmann::json;
 using rodswarm::ConfigError;
 using rodswarm::CosseratJob;
-using rodswarm::parse_cosserat_job;
 
 json rod_with(const json& ensemble) {
   json c = json::parse(R"({
@@ -30,11 +29,13 @@ json rod_with(const json& ensemble) {
   return c;
 }
 
-CosseratJob expand(const char* ensemble) { return parse_cosserat_job(rod_with(json::parse(ensemble)), "e.json"); }
+CosseratJob expand(const char* ensemble) {
+  return rodswarm::parse_job<rodswarm::cosserat::Model>(rod_with(json::parse(ensemble)), "e.json");
+}
 
 ConfigError error_of(const json& config) {
   try {
-    parse_cosserat_job(config, "e.json");
+    rodswarm::parse_job<rodswarm::cosserat::Model>(config, "e.json");
   } catch (const ConfigError& e) {
     return e;
   }
@@ -61,8 +62,8 @@ TEST(ConfigCosseratEnsemble, GridOverNestedKeys) {
     EXPECT_EQ(p.mu_kinetic[0], mu[i % 4]) << i;
     EXPECT_EQ(p.mu_kinetic[1], 0.4);
   }
-  EXPECT_EQ(job.members.x.size(), 12u * 7 * 3);
-  EXPECT_EQ(job.members.clamp.size(), 12u * 24);
+  EXPECT_EQ(job.members.field[rodswarm::cosserat::Model::x].size(), 12u * 7 * 3);
+  EXPECT_EQ(job.members.field[rodswarm::cosserat::Model::clamp].size(), 12u * 24);
 }
 
 TEST(ConfigCosseratEnsemble, ManyKindsOfKeys) {
@@ -79,25 +80,26 @@ TEST(ConfigCosseratEnsemble, ManyKindsOfKeys) {
   EXPECT_EQ(e.params[1].contact_stiffness, 50.0);
   EXPECT_EQ(e.params[1].g[2], -1.62);
   EXPECT_EQ(e.dt[1], 5e-5);
-  EXPECT_NEAR(e.radius[0], 0.02 - 0.01 * 0.5 / 6, 1e-15);  // radius_end absent in the file, varied here
-  EXPECT_NEAR(e.radius[11], 0.02 + 0.01 * 5.5 / 6, 1e-15);
+  EXPECT_NEAR(e.field[rodswarm::cosserat::Model::radius][0], 0.02 - 0.01 * 0.5 / 6,
+              1e-15);  // radius_end absent in the file, varied here
+  EXPECT_NEAR(e.field[rodswarm::cosserat::Model::radius][11], 0.02 + 0.01 * 5.5 / 6, 1e-15);
   // Member 0: unperturbed along z; member 1: direction (1, 0, 1), mode 3.
-  EXPECT_EQ(e.x[3 * 3], 0.0);
-  EXPECT_NEAR(e.x[3 * 7 + 3 * 6 + 2], std::sqrt(0.5), 1e-15);
+  EXPECT_EQ(e.field[rodswarm::cosserat::Model::x][3 * 3], 0.0);
+  EXPECT_NEAR(e.field[rodswarm::cosserat::Model::x][3 * 7 + 3 * 6 + 2], std::sqrt(0.5), 1e-15);
 }
 
 TEST(ConfigCosseratEnsemble, ElementsAndRodsVaried) {
   const auto job = expand(R"({"mode": "zip", "vary": {"params.n": [2, 5, 10], "params.rods": [1, 2, 3]}})");
   ASSERT_EQ(job.size(), 3);
   const auto& e = job.members;
-  EXPECT_EQ(e.node_offset, (std::vector<std::int64_t>{0, 3, 15, 48}));
-  EXPECT_EQ(e.element_offset, (std::vector<std::int64_t>{0, 2, 12, 42}));
-  EXPECT_EQ(e.voronoi_offset, (std::vector<std::int64_t>{0, 1, 9, 36}));
-  EXPECT_EQ(e.rod_offset, (std::vector<std::int64_t>{0, 1, 3, 6}));
+  EXPECT_EQ(e.offset[rodswarm::cosserat::Model::nodes], (std::vector<std::int64_t>{0, 3, 15, 48}));
+  EXPECT_EQ(e.offset[rodswarm::cosserat::Model::elements], (std::vector<std::int64_t>{0, 2, 12, 42}));
+  EXPECT_EQ(e.offset[rodswarm::cosserat::Model::voronoi], (std::vector<std::int64_t>{0, 1, 9, 36}));
+  EXPECT_EQ(e.offset[rodswarm::cosserat::Model::rods], (std::vector<std::int64_t>{0, 1, 3, 6}));
   EXPECT_EQ(e.params[2].n, 10);
   EXPECT_EQ(e.params[2].rods, 3);
-  EXPECT_DOUBLE_EQ(e.rest_length0.back(), 0.1);
-  EXPECT_EQ(e.clamp.size(), 6u * 24);
+  EXPECT_DOUBLE_EQ(e.field[rodswarm::cosserat::Model::rest_length0].back(), 0.1);
+  EXPECT_EQ(e.field[rodswarm::cosserat::Model::clamp].size(), 6u * 24);
 
   auto err = error_of(R"({"mode": "random", "count": 4, "vary": {"params.n": {"uniform": [2, 10]}}})");
   EXPECT_TRUE(contains(err, "params.n is an integer and cannot be drawn at random")) << err.what();
@@ -165,10 +167,10 @@ TEST(ConfigCosseratEnsemble, GrowthTableAndPointsElementsVaried) {
       json::parse(R"({"kind": "points", "points": [[0,0,0],[0,0,1],[0,0,2]], "normals": [[1,0,0],[1,0,0]]})");
   c["ensemble"] = json::parse(R"({"mode": "zip", "vary": {"params.growth.values[1]": [2, 3],
                                                           "initial.points[2][0]": [0, 0.5]}})");
-  const auto job = parse_cosserat_job(c, "e.json");
+  const auto job = rodswarm::parse_job<rodswarm::cosserat::Model>(c, "e.json");
   ASSERT_EQ(job.size(), 2);
   EXPECT_EQ(job.members.params[1].growth_value[1], 3.0);
-  EXPECT_NEAR(job.members.rest_length0[3], std::sqrt(1.25), 1e-15);
+  EXPECT_NEAR(job.members.field[rodswarm::cosserat::Model::rest_length0][3], std::sqrt(1.25), 1e-15);
   c["ensemble"] = json::parse(R"({"mode": "grid", "vary": {"params.growth.times[1]": [1, 0]}})");
   const auto e = error_of(c);
   EXPECT_EQ(e.key(), "params.growth.times[1]");
@@ -195,7 +197,7 @@ TEST(ConfigCosseratLoad, LoadAnyJobDispatchesAndAttributesOverrides) {
     EXPECT_EQ(e.key(), "params.density");
   }
   try {
-    rodswarm::load_job(path, {});
+    rodswarm::load_job<rodswarm::greenspan::Model>(path, {});
     FAIL() << "expected ConfigError";
   } catch (const ConfigError& e) {
     EXPECT_EQ(e.key(), "model");
@@ -209,7 +211,8 @@ TEST(ConfigCosseratLoad, LoadAnyJobDispatchesAndAttributesOverrides) {
   } catch (const ConfigError& e) {
     EXPECT_TRUE(contains(e, "did you mean \"cosserat\"")) << e.what();
   }
-  EXPECT_THROW(parse_cosserat_job(json::parse(R"({"model": "nishinari"})"), "x.json"), ConfigError);
+  EXPECT_THROW(rodswarm::parse_job<rodswarm::cosserat::Model>(json::parse(R"({"model": "nishinari"})"), "x.json"),
+               ConfigError);
 }
 
 }  // namespace

@@ -15,7 +15,6 @@ namespace {
 using nlohmann::json;
 using rodswarm::ConfigError;
 using rodswarm::GreenspanJob;
-using rodswarm::parse_greenspan_job;
 
 json example1_with(const json& ensemble) {
   json c = json::parse(R"({
@@ -29,7 +28,7 @@ json example1_with(const json& ensemble) {
 }
 
 GreenspanJob expand(const char* ensemble) {
-  return parse_greenspan_job(example1_with(json::parse(ensemble)), "e.json");
+  return rodswarm::parse_job<rodswarm::greenspan::Model>(example1_with(json::parse(ensemble)), "e.json");
 }
 
 ConfigError error_of(const char* ensemble) {
@@ -60,7 +59,7 @@ TEST(ConfigEnsemble, GridSizeAndCOrder) {
     EXPECT_EQ(job.members.params[i].alpha, job.varied_values[1][i]);
     EXPECT_EQ(job.members.params[i].T0, 9.0);
   }
-  EXPECT_EQ(job.members.beads(), 54);
+  EXPECT_EQ(job.members.total(rodswarm::greenspan::Model::beads), 54);
   EXPECT_EQ(job.t_end.size(), 6u);
 }
 
@@ -90,8 +89,8 @@ TEST(ConfigEnsemble, ArrayElementKeys) {
   const auto job =
       expand(R"({"mode": "zip", "vary": {"initial.peak[1]": [0.1, -0.2], "integrator.dt": [0.001, 0.002]}})");
   ASSERT_EQ(job.size(), 2);
-  EXPECT_DOUBLE_EQ(job.members.y[4], 0.1);
-  EXPECT_DOUBLE_EQ(job.members.y[9 + 4], -0.2);
+  EXPECT_DOUBLE_EQ(job.members.field[rodswarm::greenspan::Model::heights][4], 0.1);
+  EXPECT_DOUBLE_EQ(job.members.field[rodswarm::greenspan::Model::heights][9 + 4], -0.2);
   EXPECT_EQ(job.members.dt[0], 0.001);
   EXPECT_EQ(job.members.dt[1], 0.002);
   EXPECT_EQ(job.varied_keys, (std::vector<std::string>{"initial.peak[1]", "integrator.dt"}));
@@ -217,7 +216,7 @@ TEST(ConfigEnsemble, IntegerKey) {
   ASSERT_EQ(job.size(), 2);
   EXPECT_EQ(job.members.params[0].n, 5);
   EXPECT_EQ(job.members.params[1].n, 9);
-  EXPECT_EQ(job.members.offset, (std::vector<std::int64_t>{0, 5, 14}));
+  EXPECT_EQ(job.members.offset[rodswarm::greenspan::Model::beads], (std::vector<std::int64_t>{0, 5, 14}));
   auto e = error_of(R"({"mode": "grid", "vary": {"params.n": [3, 9.5]}})");
   EXPECT_EQ(e.key(), "ensemble.vary.params.n");
   EXPECT_TRUE(contains(e, "integer")) << e.what();
@@ -278,7 +277,7 @@ TEST(ConfigEnsemble, NoEnsembleIsOneMemberWithoutSuffix) {
   c.erase("ensemble");
   c["params"]["m"] = -1;
   try {
-    parse_greenspan_job(c, "e.json");
+    rodswarm::parse_job<rodswarm::greenspan::Model>(c, "e.json");
     FAIL();
   } catch (const ConfigError& e) {
     EXPECT_EQ(std::string(e.what()).find("member"), std::string::npos) << e.what();

@@ -14,7 +14,6 @@ namespace {
 using nlohmann::json;
 using rodswarm::ConfigError;
 using rodswarm::NishinariJob;
-using rodswarm::parse_nishinari_job;
 using rodswarm::nishinari::EndKind;
 using Vec = std::array<double, 3>;
 using Frame = std::array<Vec, 3>;  // rows t, n, b
@@ -43,7 +42,7 @@ json helix(double dphi, double dtheta, double dpsi) {
   return c;
 }
 
-NishinariJob parse(const json& c) { return parse_nishinari_job(c, "cfg.json"); }
+NishinariJob parse(const json& c) { return rodswarm::parse_job<rodswarm::nishinari::Model>(c, "cfg.json"); }
 
 /// The ConfigError parse_nishinari_job throws for `config` (a failure if none).
 ConfigError error_of(const json& config) {
@@ -71,11 +70,11 @@ Vec unit(const Vec& a) {
 }
 
 Vec bead(const NishinariJob& job, std::size_t i) {
-  const auto& r = job.members.r;
+  const auto& r = job.members.field[rodswarm::nishinari::Model::positions];
   return {r[3 * i], r[3 * i + 1], r[3 * i + 2]};
 }
 Vec normal(const NishinariJob& job, std::size_t s) {
-  const auto& n = job.members.normal;
+  const auto& n = job.members.field[rodswarm::nishinari::Model::normals];
   return {n[3 * s], n[3 * s + 1], n[3 * s + 2]};
 }
 /// Frame of segment s of member 0, from its positions and carried normal.
@@ -97,7 +96,8 @@ TEST(ConfigNishinariSchema, Defaults) {
   EXPECT_EQ(job.twist_moment, rodswarm::nishinari::TwistMoment::conservative);
   EXPECT_EQ(job.output.path, "results.h5");
   EXPECT_EQ(job.output.save_every, 0.0);
-  EXPECT_TRUE(job.output.positions && job.output.energy && job.output.momentum && !job.output.velocities);
+  EXPECT_TRUE(job.output.saves("positions") && job.output.saves("energy") && job.output.saves("momentum") &&
+              !job.output.saves("velocities"));
   EXPECT_EQ(job.compare.members, 4);
   EXPECT_TRUE(job.varied_keys.empty());
   EXPECT_EQ(job.config, base());
@@ -124,11 +124,11 @@ TEST(ConfigNishinariSchema, Defaults) {
   EXPECT_DOUBLE_EQ(p.divergence_bound, 1000.0);  // max(1, 5 l = 0.25, |r| <= 0.25)
   EXPECT_EQ(job.members.dt[0], 0.001);
   EXPECT_EQ(job.t_end[0], 0.1);
-  EXPECT_EQ(job.members.bead_offset, (std::vector<std::int64_t>{0, 6}));
-  EXPECT_EQ(job.members.r.size(), 18u);
-  EXPECT_EQ(job.members.v, std::vector<double>(18, 0.0));
-  EXPECT_EQ(job.members.normal.size(), 15u);
-  EXPECT_EQ(job.members.spin, std::vector<double>(5, 0.0));
+  EXPECT_EQ(job.members.offset[rodswarm::nishinari::Model::beads], (std::vector<std::int64_t>{0, 6}));
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::positions].size(), 18u);
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::velocities], std::vector<double>(18, 0.0));
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::normals].size(), 15u);
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::spins], std::vector<double>(5, 0.0));
   EXPECT_EQ(job.members.status, std::vector<std::uint8_t>{0});
 }
 
@@ -151,7 +151,8 @@ TEST(ConfigNishinariSchema, AllParams) {
   EXPECT_EQ(job.precision, rodswarm::Precision::float32);
   EXPECT_EQ(job.formulation, rodswarm::nishinari::Formulation::cartesian);
   EXPECT_EQ(job.twist_moment, rodswarm::nishinari::TwistMoment::paper);
-  EXPECT_TRUE(job.output.velocities && job.output.momentum && !job.output.positions && !job.output.energy);
+  EXPECT_TRUE(job.output.saves("velocities") && job.output.saves("momentum") && !job.output.saves("positions") &&
+              !job.output.saves("energy"));
   EXPECT_EQ(job.output.path, "x.h5");
   EXPECT_EQ(job.output.save_every, 0.01);
   EXPECT_EQ(job.compare.tolerance, 1e-9);
@@ -333,11 +334,11 @@ TEST(ConfigNishinariSchema, GreenspanDoesNotSaveMomentum) {
     "model": "greenspan", "params": {"n": 9, "dx": 0.1, "m": 0.1, "T0": 9.0},
     "initial": {"kind": "triangle", "peak": [0.5, 0.5]}, "integrator": {"dt": 0.002, "t_end": 1.0}
   })");
-  EXPECT_FALSE(rodswarm::parse_greenspan_job(g, "g.json").output.momentum);
+  EXPECT_FALSE(rodswarm::parse_job<rodswarm::greenspan::Model>(g, "g.json").output.saves("momentum"));
   json bad = g;
   bad["output"] = json::parse(R"({"fields": ["momentum"]})");
   try {
-    rodswarm::parse_greenspan_job(bad, "g.json");
+    rodswarm::parse_job<rodswarm::greenspan::Model>(bad, "g.json");
     FAIL() << "expected ConfigError";
   } catch (const ConfigError& e) {
     EXPECT_EQ(e.key(), "output.fields[0]");
@@ -460,7 +461,7 @@ TEST(ConfigNishinariSchema, VelocitiesOfFixedEndBeads) {
   const auto job = parse(c);
   const std::vector<double> expected = {0,   0,   0,   0.1, 0.2, 0.3, 0.1, 0.2, 0.3,
                                         0.1, 0.2, 0.3, 0.1, 0.2, 0.3, 0.1, 0.2, 0.3};
-  EXPECT_EQ(job.members.v, expected);
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::velocities], expected);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -487,8 +488,10 @@ TEST(ConfigNishinariShapes, Straight) {
   json h = c;
   h["initial"]["kind"] = "helix";
   const auto hj = parse(h);
-  EXPECT_EQ(hj.members.r, job.members.r);
-  EXPECT_EQ(hj.members.normal, job.members.normal);
+  EXPECT_EQ(hj.members.field[rodswarm::nishinari::Model::positions],
+            job.members.field[rodswarm::nishinari::Model::positions]);
+  EXPECT_EQ(hj.members.field[rodswarm::nishinari::Model::normals],
+            job.members.field[rodswarm::nishinari::Model::normals]);
 }
 
 TEST(ConfigNishinariShapes, StraightDefaults) {
@@ -575,8 +578,9 @@ TEST(ConfigNishinariShapes, Points) {
     EXPECT_GT(dot(e[1], rn), 0.0);           // same side as given
     EXPECT_NEAR(dot(e[2], rn), 0.0, 1e-14);  // n lies in the plane of t and the given normal
   }
-  EXPECT_EQ(job.members.spin, (std::vector<double>{0.5, -1, 2}));
-  EXPECT_EQ(job.members.v, (std::vector<double>{1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1}));
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::spins], (std::vector<double>{0.5, -1, 2}));
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::velocities],
+            (std::vector<double>{1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1}));
 }
 
 TEST(ConfigNishinariShapes, UniformSpinAndVelocity) {
@@ -584,8 +588,9 @@ TEST(ConfigNishinariShapes, UniformSpinAndVelocity) {
   c["initial"]["spin"] = 3.5;
   c["initial"]["velocity"] = {0, 0, -1};
   const auto job = parse(c);
-  EXPECT_EQ(job.members.spin, std::vector<double>(5, 3.5));
-  for (std::size_t i = 0; i < 6; ++i) EXPECT_EQ(job.members.v[3 * i + 2], -1.0);
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::spins], std::vector<double>(5, 3.5));
+  for (std::size_t i = 0; i < 6; ++i)
+    EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::velocities][3 * i + 2], -1.0);
 }
 
 TEST(ConfigNishinariShapes, TwistPulseRotatesNormalsAboutTangents) {
@@ -594,7 +599,8 @@ TEST(ConfigNishinariShapes, TwistPulseRotatesNormalsAboutTangents) {
   c["initial"]["spin"] = 0.25;
   c["initial"]["twist_pulse"] = json::parse(R"({"center": 4.5, "width": 2, "angle": 0.3, "rate": 7})");
   const auto pulsed = parse(c);
-  EXPECT_EQ(pulsed.members.r, plain.members.r);  // positions untouched
+  EXPECT_EQ(pulsed.members.field[rodswarm::nishinari::Model::positions],
+            plain.members.field[rodswarm::nishinari::Model::positions]);  // positions untouched
   for (std::size_t s = 0; s < 11; ++s) {
     const double x = (static_cast<double>(s) - 4.5) / 2;
     const double w = std::exp(-0.5 * x * x);
@@ -606,7 +612,7 @@ TEST(ConfigNishinariShapes, TwistPulseRotatesNormalsAboutTangents) {
     const double angle = std::atan2(dot(cross(e[1], n1), e[0]), dot(e[1], n1));
     EXPECT_NEAR(angle, 0.3 * w, 1e-13) << "segment " << s;
     EXPECT_GT(dot(n1, e[2]), 0.0);
-    EXPECT_NEAR(pulsed.members.spin[s], 0.25 + 7 * w, 1e-14);
+    EXPECT_NEAR(pulsed.members.field[rodswarm::nishinari::Model::spins][s], 0.25 + 7 * w, 1e-14);
   }
 }
 

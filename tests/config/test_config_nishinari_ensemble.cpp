@@ -14,7 +14,6 @@ namespace {
 using nlohmann::json;
 using rodswarm::ConfigError;
 using rodswarm::NishinariJob;
-using rodswarm::parse_nishinari_job;
 
 json helix_with(const json& ensemble) {
   json c = json::parse(R"({
@@ -27,11 +26,13 @@ json helix_with(const json& ensemble) {
   return c;
 }
 
-NishinariJob expand(const char* ensemble) { return parse_nishinari_job(helix_with(json::parse(ensemble)), "e.json"); }
+NishinariJob expand(const char* ensemble) {
+  return rodswarm::parse_job<rodswarm::nishinari::Model>(helix_with(json::parse(ensemble)), "e.json");
+}
 
 ConfigError error_of(const json& config) {
   try {
-    parse_nishinari_job(config, "e.json");
+    rodswarm::parse_job<rodswarm::nishinari::Model>(config, "e.json");
   } catch (const ConfigError& e) {
     return e;
   }
@@ -62,14 +63,16 @@ TEST(ConfigNishinariEnsemble, GridOverBendingAndTwistStiffness) {
     EXPECT_EQ(p.m, 0.01);
     EXPECT_EQ(p.n, 8);
   }
-  EXPECT_EQ(job.members.beads(), 96);
-  EXPECT_EQ(job.members.segments(), 84);
-  EXPECT_EQ(job.members.r.size(), 3u * 96);
-  EXPECT_EQ(job.members.normal.size(), 3u * 84);
-  EXPECT_EQ(job.members.spin.size(), 84u);
+  EXPECT_EQ(job.members.total(rodswarm::nishinari::Model::beads), 96);
+  EXPECT_EQ(job.members.total(rodswarm::nishinari::Model::segments), 84);
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::positions].size(), 3u * 96);
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::normals].size(), 3u * 84);
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::spins].size(), 84u);
   // The shape does not depend on K or h: every member starts from the same helix.
   for (std::size_t i = 1; i < 12; ++i) {
-    for (std::size_t k = 0; k < 24; ++k) ASSERT_EQ(job.members.r[24 * i + k], job.members.r[k]);
+    for (std::size_t k = 0; k < 24; ++k)
+      ASSERT_EQ(job.members.field[rodswarm::nishinari::Model::positions][24 * i + k],
+                job.members.field[rodswarm::nishinari::Model::positions][k]);
   }
   EXPECT_EQ(job.t_end, std::vector<double>(12, 0.1));
 }
@@ -78,13 +81,13 @@ TEST(ConfigNishinariEnsemble, BeadCountVaried) {
   const auto job = expand(R"({"mode": "zip", "vary": {"params.n": {"values": [3, 5, 10]},
                                                      "initial.stretch": {"values": [1, 1.1, 0.9]}}})");
   ASSERT_EQ(job.size(), 3);
-  EXPECT_EQ(job.members.bead_offset, (std::vector<std::int64_t>{0, 3, 8, 18}));
+  EXPECT_EQ(job.members.offset[rodswarm::nishinari::Model::beads], (std::vector<std::int64_t>{0, 3, 8, 18}));
   EXPECT_EQ(job.members.params[2].n, 10);
-  EXPECT_EQ(job.members.max_n(), 10);
-  EXPECT_EQ(job.members.normal.size(), 3u * (2 + 4 + 9));
-  EXPECT_EQ(job.members.spin.size(), 15u);
+  EXPECT_EQ(job.members.max_count(rodswarm::nishinari::Model::beads), 10);
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::normals].size(), 3u * (2 + 4 + 9));
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::spins].size(), 15u);
   // Member 1: 5 beads, segment length 1.1 l.
-  const auto* r = &job.members.r[3 * 3];
+  const auto* r = &job.members.field[rodswarm::nishinari::Model::positions][3 * 3];
   const double d[3] = {r[3] - r[0], r[4] - r[1], r[5] - r[2]};
   EXPECT_NEAR(std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]), 0.055, 1e-15);
 
@@ -110,10 +113,10 @@ TEST(ConfigNishinariEnsemble, NumericKeysEverywhere) {
   EXPECT_EQ(p[1].g[2], 0.0);
   EXPECT_EQ(p[1].load1[0], 2.0);
   EXPECT_EQ(p[1].damping, 0.2);
-  EXPECT_EQ(job.members.r[1], 3.0);
-  EXPECT_EQ(job.members.r[3 * 8 + 1], 4.0);
-  EXPECT_EQ(job.members.v[3 * 8], 0.6);
-  EXPECT_EQ(job.members.spin[7], 2.0);
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::positions][1], 3.0);
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::positions][3 * 8 + 1], 4.0);
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::velocities][3 * 8], 0.6);
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::spins][7], 2.0);
   EXPECT_EQ(job.members.dt[1], 0.0005);
   EXPECT_EQ(job.t_end[1], 0.2);
 }
@@ -128,12 +131,13 @@ TEST(ConfigNishinariEnsemble, ListedArraysAndTwistPulse) {
   c["ensemble"] = json::parse(R"({"mode": "zip", "vary": {"initial.points[2][1]": {"values": [0.01, 0.02]},
       "initial.normals[0][2]": {"values": [0.5, 1]}, "initial.spins[1]": {"values": [3, 4]},
       "initial.velocities[1][2]": {"values": [5, 6]}, "initial.twist_pulse.rate": {"values": [1, 2]}}})");
-  const auto job = parse_nishinari_job(c, "e.json");
+  const auto job = rodswarm::parse_job<rodswarm::nishinari::Model>(c, "e.json");
   ASSERT_EQ(job.size(), 2);
-  EXPECT_EQ(job.members.r[3 * 3 + 7], 0.02);
-  EXPECT_EQ(job.members.spin[2 + 1], 4.0 + 2.0);  // spins[1] plus rate w with w = 1 at the centre
-  EXPECT_EQ(job.members.v[3 * 3 + 5], 6.0);
-  EXPECT_GT(job.members.normal[3 * 2 + 2], 0.0);
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::positions][3 * 3 + 7], 0.02);
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::spins][2 + 1],
+            4.0 + 2.0);  // spins[1] plus rate w with w = 1 at the centre
+  EXPECT_EQ(job.members.field[rodswarm::nishinari::Model::velocities][3 * 3 + 5], 6.0);
+  EXPECT_GT(job.members.field[rodswarm::nishinari::Model::normals][3 * 2 + 2], 0.0);
 }
 
 TEST(ConfigNishinariEnsemble, BadVaryKeys) {
@@ -234,14 +238,14 @@ TEST(ConfigNishinariLoad, AnyJobDispatchesOnModel) {
 TEST(ConfigNishinariLoad, LoadJobReadsGreenspanOnly) {
   const auto npath = write_temp("only.json", helix_with(nullptr));
   try {
-    rodswarm::load_job(npath, {});
+    rodswarm::load_job<rodswarm::greenspan::Model>(npath, {});
     FAIL() << "expected ConfigError";
   } catch (const ConfigError& e) {
     EXPECT_EQ(e.file(), npath);
     EXPECT_EQ(e.key(), "model");
-    EXPECT_TRUE(contains(e, "this verb reads greenspan configs")) << e.what();
+    EXPECT_TRUE(contains(e, "this reads greenspan configs")) << e.what();
   }
-  EXPECT_EQ(rodswarm::load_job(write_temp("g2.json", greenspan_config()), {}).size(), 1);
+  EXPECT_EQ(rodswarm::load_job<rodswarm::greenspan::Model>(write_temp("g2.json", greenspan_config()), {}).size(), 1);
 }
 
 TEST(ConfigNishinariLoad, SetOverridesAndTheirErrors) {

@@ -110,7 +110,8 @@ std::string write_temp(const std::string& name, const json& j) {
 
 TEST(ConfigOverride, LoadJobAppliesOverridesInOrder) {
   const auto path = write_temp("ok.json", base());
-  const auto job = rodswarm::load_job(path, {"params.T0=10", "params.T0=12", "ensemble.vary.params.m.linspace[2]=2"});
+  const auto job = rodswarm::load_job<rodswarm::greenspan::Model>(
+      path, {"params.T0=10", "params.T0=12", "ensemble.vary.params.m.linspace[2]=2"});
   EXPECT_DOUBLE_EQ(job.members.params[0].T0, 12.0);
   EXPECT_EQ(job.size(), 2);
   EXPECT_EQ(job.config["params"]["T0"], 12);
@@ -119,7 +120,7 @@ TEST(ConfigOverride, LoadJobAppliesOverridesInOrder) {
 TEST(ConfigOverride, BadOverriddenKeyIsReportedAgainstSet) {
   const auto path = write_temp("bad.json", base());
   try {
-    rodswarm::load_job(path, {"params.mass=0.2"});
+    rodswarm::load_job<rodswarm::greenspan::Model>(path, {"params.mass=0.2"});
     FAIL() << "expected ConfigError";
   } catch (const ConfigError& e) {
     EXPECT_EQ(e.file(), "--set");
@@ -127,7 +128,7 @@ TEST(ConfigOverride, BadOverriddenKeyIsReportedAgainstSet) {
     EXPECT_NE(std::string(e.what()).find("did you mean \"params.m\""), std::string::npos) << e.what();
   }
   try {
-    rodswarm::load_job(path, {"params.T0=-1"});
+    rodswarm::load_job<rodswarm::greenspan::Model>(path, {"params.T0=-1"});
     FAIL() << "expected ConfigError";
   } catch (const ConfigError& e) {
     EXPECT_EQ(e.file(), "--set");
@@ -138,7 +139,7 @@ TEST(ConfigOverride, BadOverriddenKeyIsReportedAgainstSet) {
   bad_tension["params"]["T0"] = -1;
   const auto bad_path = write_temp("bad_tension.json", bad_tension);
   try {
-    rodswarm::load_job(bad_path, {"params.eps=0.1"});
+    rodswarm::load_job<rodswarm::greenspan::Model>(bad_path, {"params.eps=0.1"});
     FAIL() << "expected ConfigError";
   } catch (const ConfigError& e) {
     EXPECT_EQ(e.file(), bad_path);

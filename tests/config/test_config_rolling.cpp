@@ -19,7 +19,6 @@ namespace {
 
 using nlohmann::json;
 using rodswarm::ConfigError;
-using rodswarm::parse_rolling_job;
 using rodswarm::RollingJob;
 using rodswarm::rolling::Ends;
 
@@ -36,7 +35,7 @@ json base() {
   })");
 }
 
-RollingJob parse(const json& c) { return parse_rolling_job(c, "r.json"); }
+RollingJob parse(const json& c) { return rodswarm::parse_job<rodswarm::rolling::Model>(c, "r.json"); }
 
 ConfigError error_of(const json& config) {
   try {
@@ -55,7 +54,8 @@ bool contains(const ConfigError& e, const std::string& text) { return contains(s
 std::vector<double> field(const RollingJob& job, std::size_t i, int f) {
   const auto& e = job.members;
   const int K = e.params[i].modes;
-  const auto first = e.state.begin() + e.state_offset[i] + static_cast<std::ptrdiff_t>(f * K);
+  const auto first = e.field[rodswarm::rolling::Model::state].begin() +
+                     e.offset[rodswarm::rolling::Model::state_values][i] + static_cast<std::ptrdiff_t>(f * K);
   return std::vector<double>(first, first + K);
 }
 
@@ -67,9 +67,9 @@ TEST(ConfigRollingSchema, DefaultsAndLayout) {
   EXPECT_EQ(job.source, "r.json");
   ASSERT_EQ(job.size(), 1);
   EXPECT_EQ(job.precision, rodswarm::Precision::float64);
-  EXPECT_TRUE(job.output.positions && job.output.energy && job.output.contact);
-  EXPECT_FALSE(job.output.velocities || job.output.lyapunov || job.output.momentum || job.output.directors ||
-               job.output.gauss);
+  EXPECT_TRUE(job.output.saves("positions") && job.output.saves("energy") && job.output.saves("contact"));
+  EXPECT_FALSE(job.output.saves("velocities") || job.output.saves("lyapunov") || job.output.saves("momentum") ||
+               job.output.saves("directors") || job.output.saves("gauss"));
   EXPECT_EQ(job.points, 129);
   EXPECT_EQ(job.sample_interval, 0.0);
   EXPECT_EQ(job.renorm_interval, 0.0);
@@ -92,11 +92,11 @@ TEST(ConfigRollingSchema, DefaultsAndLayout) {
   EXPECT_EQ(p.divergence_bound, 1e8);
   EXPECT_EQ(e.dt[0], 0.01);
   EXPECT_EQ(job.t_end[0], 1.0);
-  EXPECT_EQ(e.state_offset, (std::vector<std::int64_t>{0, 66}));
-  EXPECT_EQ(e.signal_offset, (std::vector<std::int64_t>{0, 0}));
-  EXPECT_EQ(e.state[64], 2.0);
-  EXPECT_EQ(e.state[65], 3.0);
-  EXPECT_TRUE(e.twin.empty());
+  EXPECT_EQ(e.offset[rodswarm::rolling::Model::state_values], (std::vector<std::int64_t>{0, 66}));
+  EXPECT_EQ(e.offset[rodswarm::rolling::Model::samples], (std::vector<std::int64_t>{0, 0}));
+  EXPECT_EQ(e.field[rodswarm::rolling::Model::state][64], 2.0);
+  EXPECT_EQ(e.field[rodswarm::rolling::Model::state][65], 3.0);
+  EXPECT_TRUE(e.field[rodswarm::rolling::Model::twin].empty());
   // u = sin x is sqrt(pi) psi_2 (k = 2 of sin(k pi x / L) on L = 2 pi); v, u_t, v_t are zero.
   for (int f = 1; f < 4; ++f) EXPECT_EQ(field(job, 0, f), std::vector<double>(16, 0.0));
 }
@@ -114,8 +114,8 @@ TEST(ConfigRollingSchema, AllKeys) {
   c["compare"] = json::parse(R"({"tolerance": 1e-3, "members": 2, "reference_points": 2048, "t_end": 0.5})");
   const auto job = parse(c);
   EXPECT_EQ(job.precision, rodswarm::Precision::float32);
-  EXPECT_TRUE(job.output.velocities && job.output.lyapunov);
-  EXPECT_FALSE(job.output.positions || job.output.energy || job.output.contact);
+  EXPECT_TRUE(job.output.saves("velocities") && job.output.saves("lyapunov"));
+  EXPECT_FALSE(job.output.saves("positions") || job.output.saves("energy") || job.output.saves("contact"));
   EXPECT_EQ(job.output.path, "x.h5");
   EXPECT_EQ(job.output.save_every, 0.1);
   EXPECT_EQ(job.points, 33);
@@ -140,8 +140,9 @@ TEST(ConfigRollingSchema, AllKeys) {
   EXPECT_EQ(p.lyapunov_d0, 1e-7);
   EXPECT_EQ(p.divergence_bound, 1e6);
   // 100 steps, a sample every 5: 21 values from step 0; the twin is sized like the state.
-  EXPECT_EQ(job.members.signal_offset, (std::vector<std::int64_t>{0, 21}));
-  EXPECT_EQ(job.members.twin.size(), job.members.state.size());
+  EXPECT_EQ(job.members.offset[rodswarm::rolling::Model::samples], (std::vector<std::int64_t>{0, 21}));
+  EXPECT_EQ(job.members.field[rodswarm::rolling::Model::twin].size(),
+            job.members.field[rodswarm::rolling::Model::state].size());
 }
 
 TEST(ConfigRollingSchema, UnknownKeysSuggestTheNearest) {
@@ -293,8 +294,8 @@ TEST(ConfigRollingSchema, Analysis) {
   EXPECT_EQ(job.members.params[0].harmonic, 2);
   EXPECT_EQ(job.members.params[0].sample_steps, 5);
   EXPECT_EQ(job.members.params[0].lyapunov, 0);
-  EXPECT_TRUE(job.members.twin.empty());
-  EXPECT_FALSE(job.output.lyapunov);
+  EXPECT_TRUE(job.members.field[rodswarm::rolling::Model::twin].empty());
+  EXPECT_FALSE(job.output.saves("lyapunov"));
   // Harmonics: fixed 1..K, periodic 1..(K - 1) / 2.
   for (const int h : {0, 17, -1}) {
     c["analysis"]["spectrum"]["harmonic"] = h;
@@ -328,7 +329,7 @@ TEST(ConfigRollingSchema, Analysis) {
   job = parse(c);
   EXPECT_EQ(job.members.params[0].sample_steps, 7);
   EXPECT_EQ(job.members.params[0].harmonic, 1);
-  EXPECT_EQ(job.members.signal_offset[1], 100 / 7 + 1);
+  EXPECT_EQ(job.members.offset[rodswarm::rolling::Model::samples][1], 100 / 7 + 1);
 
   c = base();
   c["analysis"] = json::parse(R"({"lyapunov": {"renorm_interval": 0.125}})");
@@ -345,8 +346,9 @@ TEST(ConfigRollingSchema, Analysis) {
   EXPECT_EQ(job.members.params[0].lyapunov, 1);
   EXPECT_EQ(job.members.params[0].renorm_steps, 25);
   EXPECT_EQ(job.members.params[0].lyapunov_d0, 1e-8);
-  EXPECT_TRUE(job.output.lyapunov);  // on by default with analysis.lyapunov
-  EXPECT_EQ(job.members.twin.size(), job.members.state.size());
+  EXPECT_TRUE(job.output.saves("lyapunov"));  // on by default with analysis.lyapunov
+  EXPECT_EQ(job.members.field[rodswarm::rolling::Model::twin].size(),
+            job.members.field[rodswarm::rolling::Model::state].size());
   c["analysis"]["lyapunov"].erase("renorm_interval");
   EXPECT_EQ(error_of(c).key(), "analysis.lyapunov.renorm_interval");
 
@@ -480,8 +482,8 @@ TEST(ConfigRollingProjection, AllFourFieldsAndTheContactPoints) {
     if (f < 3) expected[static_cast<std::size_t>(f)] = (f + 1) * s;
     EXPECT_EQ(field(job, 0, f), expected) << f;
   }
-  EXPECT_EQ(job.members.state[64], 1.5);
-  EXPECT_EQ(job.members.state[65], 4.5);
+  EXPECT_EQ(job.members.field[rodswarm::rolling::Model::state][64], 1.5);
+  EXPECT_EQ(job.members.field[rodswarm::rolling::Model::state][65], 4.5);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -571,15 +573,15 @@ TEST(ConfigRollingEnsemble, GridOverContactPointsAndFrozen) {
   const double s1[3] = {0.5, 1.5, 2.5}, s2[2] = {3.0, 4.0};
   for (std::size_t i = 0; i < 12; ++i) {
     EXPECT_EQ(job.members.params[i].frozen, i < 6 ? 0 : 1) << i;
-    EXPECT_EQ(job.members.state[66 * i + 64], s1[(i / 2) % 3]) << i;
-    EXPECT_EQ(job.members.state[66 * i + 65], s2[i % 2]) << i;
+    EXPECT_EQ(job.members.field[rodswarm::rolling::Model::state][66 * i + 64], s1[(i / 2) % 3]) << i;
+    EXPECT_EQ(job.members.field[rodswarm::rolling::Model::state][66 * i + 65], s2[i % 2]) << i;
     EXPECT_EQ(job.members.params[i].lyapunov, 1);
     // The shapes are the same for every member (projected once, reused).
     EXPECT_EQ(field(job, i, 1), field(job, 0, 1));
     EXPECT_EQ(field(job, i, 3), field(job, 0, 3));
   }
-  EXPECT_EQ(job.members.twin.size(), 12u * 66);
-  EXPECT_EQ(job.members.signal.size(), 12u * 11);
+  EXPECT_EQ(job.members.field[rodswarm::rolling::Model::twin].size(), 12u * 66);
+  EXPECT_EQ(job.members.field[rodswarm::rolling::Model::signal].size(), 12u * 11);
 }
 
 TEST(ConfigRollingEnsemble, NestedKeysAndSteps) {
@@ -599,7 +601,7 @@ TEST(ConfigRollingEnsemble, NestedKeysAndSteps) {
       "integrator.t_end": [1, 0.5]}})"));
   ASSERT_EQ(job.size(), 2);
   const auto& e = job.members;
-  EXPECT_EQ(e.state_offset, (std::vector<std::int64_t>{0, 66, 66 + 98}));
+  EXPECT_EQ(e.offset[rodswarm::rolling::Model::state_values], (std::vector<std::int64_t>{0, 66, 66 + 98}));
   EXPECT_EQ(e.params[1].modes, 24);
   EXPECT_EQ(e.params[1].sigma, 0.6);
   EXPECT_EQ(e.params[1].G1, -1.0);
@@ -612,7 +614,7 @@ TEST(ConfigRollingEnsemble, NestedKeysAndSteps) {
   EXPECT_EQ(e.dt[1], 0.005);
   EXPECT_EQ(job.t_end[1], 0.5);
   // Signal room: 100 steps / 10 + 1, twice.
-  EXPECT_EQ(e.signal_offset, (std::vector<std::int64_t>{0, 11, 22}));
+  EXPECT_EQ(e.offset[rodswarm::rolling::Model::samples], (std::vector<std::int64_t>{0, 11, 22}));
   // u = 2 sin 2x = 2 sqrt(pi) psi_4; v's second coefficient is 1.
   const auto u1 = field(job, 1, 0);
   for (std::size_t m = 0; m < 24; ++m) EXPECT_NEAR(u1[m], m == 3 ? 2 * std::sqrt(pi) : 0.0, 1e-13) << m;
@@ -651,7 +653,7 @@ TEST(ConfigRollingEnsemble, RandomOverContinuousKeys) {
       "initial.s1": {"uniform": [0.5, 2.5]}, "params.F": {"normal": [1, 0.1]}}})"));
   ASSERT_EQ(job.size(), 50);
   for (std::size_t i = 0; i < 50; ++i) {
-    const double s1 = job.members.state[66 * i + 64];
+    const double s1 = job.members.field[rodswarm::rolling::Model::state][66 * i + 64];
     EXPECT_TRUE(s1 >= 0.5 && s1 <= 2.5) << s1;
     EXPECT_EQ(job.varied_values[0][i], s1);
     EXPECT_EQ(job.varied_values[1][i], job.members.params[i].F);
@@ -712,7 +714,7 @@ TEST(ConfigRollingLoad, DispatchAndOverrides) {
   ASSERT_TRUE(std::holds_alternative<RollingJob>(any));
   const auto& job = std::get<RollingJob>(any);
   EXPECT_EQ(job.members.params[0].frozen, 1);
-  EXPECT_EQ(job.members.state[64], 1.25);
+  EXPECT_EQ(job.members.field[rodswarm::rolling::Model::state][64], 1.25);
   try {
     rodswarm::load_any_job(path, {"initial.s1=9"});
     ADD_FAILURE() << "no error";
@@ -780,11 +782,12 @@ TEST(ConfigRollingExamples, FixedContactIsThePapersFigure2) {
     EXPECT_GT(p.sample_steps, 0);
     EXPECT_NEAR(p.sample_steps * job->members.dt[0], 0.05, 1e-15);
     EXPECT_NEAR(p.renorm_steps * job->members.dt[0], 1.0, 1e-12);
-    EXPECT_NE(job->members.state[static_cast<std::size_t>(4 * p.modes)],
-              job->members.state[static_cast<std::size_t>(4 * p.modes + 1)]);  // s1 != s2: the generic crossing
+    EXPECT_NE(job->members.field[rodswarm::rolling::Model::state][static_cast<std::size_t>(4 * p.modes)],
+              job->members.field[rodswarm::rolling::Model::state]
+                                [static_cast<std::size_t>(4 * p.modes + 1)]);  // s1 != s2: the generic crossing
     const auto u = field(*job, 0, 0);
     for (std::size_t m = 0; m < u.size(); ++m) EXPECT_NEAR(u[m], m == 1 ? std::sqrt(pi) : 0.0, 1e-13) << m;
-    EXPECT_TRUE(job->output.contact && job->output.lyapunov && job->output.positions);
+    EXPECT_TRUE(job->output.saves("contact") && job->output.saves("lyapunov") && job->output.saves("positions"));
   }
   EXPECT_EQ(contact.members.params[0].frozen, 0);
   EXPECT_EQ(frozen.members.params[0].frozen, 1);
@@ -804,8 +807,9 @@ TEST(ConfigRollingExamples, LyapunovMapAndPeriodic) {
   EXPECT_EQ(map.members.params.front().frozen, 0);
   EXPECT_EQ(map.members.params.back().frozen, 1);
   EXPECT_EQ(map.output.save_every, 0.0);
-  EXPECT_TRUE(map.members.signal.empty());
-  EXPECT_EQ(map.members.twin.size(), map.members.state.size());
+  EXPECT_TRUE(map.members.field[rodswarm::rolling::Model::signal].empty());
+  EXPECT_EQ(map.members.field[rodswarm::rolling::Model::twin].size(),
+            map.members.field[rodswarm::rolling::Model::state].size());
   for (const auto& p : map.members.params) ASSERT_EQ(p.lyapunov, 1);
 
   const auto periodic = load_example("periodic.json");
@@ -815,7 +819,8 @@ TEST(ConfigRollingExamples, LyapunovMapAndPeriodic) {
   EXPECT_EQ(p.F, 1.0);
   EXPECT_EQ(p.G1, p.G2);
   const auto K = static_cast<std::size_t>(p.modes);
-  EXPECT_EQ(periodic.members.state[4 * K], periodic.members.state[4 * K + 1]);  // s1 = s2: the paper's exact case
+  EXPECT_EQ(periodic.members.field[rodswarm::rolling::Model::state][4 * K],
+            periodic.members.field[rodswarm::rolling::Model::state][4 * K + 1]);  // s1 = s2: the paper's exact case
   EXPECT_EQ(p.lyapunov, 0);
   EXPECT_EQ(p.sample_steps, 0);
 }

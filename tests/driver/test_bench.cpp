@@ -15,7 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "driver/bench.hpp"
-#include "rodswarm/gpu/greenspan_footprint.hpp"
+#include "rodswarm/models/greenspan_cost.hpp"
 #include "scoped_cache_dir.hpp"
 
 namespace rodswarm {

@@ -1,3 +1,4 @@
+// ctest-labels: gpu
 // The CUDA calibration on a device (label gpu): the ceilings must be those of a real data-centre-class GPU and
 // consistent with each other. Skips, visibly, without a device.
 #include <gtest/gtest.h>

@@ -48,7 +48,7 @@ TEST(ResultsErrors, SizeMismatchKeepsTheExistingFile) {
   write_results(path, good);
 
   Results bad = test::make_steady_results();
-  bad.series_positions.assign(7, 0.0);
+  bad.series("positions").assign(7, 0.0);
   const std::string message = io_error_of([&] { write_results(path, bad); });
   EXPECT_TRUE(contains(message, path)) << message;
   EXPECT_TRUE(contains(message, "series_positions")) << message;
@@ -71,15 +71,17 @@ TEST(ResultsErrors, EveryMismatchNamesItsField) {
   EXPECT_TRUE(contains(message_for([](Results& r) { r.params.pop_back(); }), "param_names"));
   EXPECT_TRUE(contains(message_for([](Results& r) { r.param_names[0] = "a/b"; }), "param_names"));
   EXPECT_TRUE(contains(message_for([](Results& r) { r.param_names[0] = "m"; }), "twice"));
-  EXPECT_TRUE(contains(message_for([](Results& r) { r.series_velocities.pop_back(); }), "series_velocities"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.series("velocities").pop_back(); }), "series_velocities"));
   EXPECT_TRUE(contains(message_for([](Results& r) { r.time.pop_back(); }), "series_positions"));
-  EXPECT_TRUE(contains(message_for([](Results& r) { r.energy_names.pop_back(); }), "series_energy"));
-  EXPECT_TRUE(contains(message_for([](Results& r) { r.final_positions.resize(3); }), "final_positions"));
-  EXPECT_TRUE(contains(message_for([](Results& r) { r.final_energy.pop_back(); }), "final_energy"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.field("energy")->components.pop_back(); }), "components"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.field("energy")->row = {3}; }), "series_energy"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.final("positions").resize(3); }), "final_positions"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.final("energy").pop_back(); }), "final_energy"));
   EXPECT_TRUE(contains(message_for([](Results& r) { r.steps_taken.pop_back(); }), "steps_taken"));
   EXPECT_TRUE(contains(message_for([](Results& r) { r.converged = {1}; }), "converged"));
   EXPECT_TRUE(contains(message_for([](Results& r) { r.singular = {0, 1}; }), "singular"));
-  EXPECT_TRUE(contains(message_for([](Results& r) { r.final_momentum.assign(3 * 3, 0.0); }), "final_momentum"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { test::add_field(r, "momentum", {6}).final.assign(3 * 3, 0.0); }),
+                       "final_momentum"));
   EXPECT_FALSE(std::filesystem::exists(path));
   EXPECT_TRUE(dir.entries().empty());
 }
@@ -93,21 +95,21 @@ TEST(ResultsErrors, EveryRollingMismatchNamesItsField) {
     return io_error_of([&] { write_results(path, r); });
   };
   EXPECT_EQ(
-      message_for([](Results& r) { r.series_contact.pop_back(); }),
+      message_for([](Results& r) { r.series("contact").pop_back(); }),
       path + ": field series_contact has 35 values, expected 36 (members 3 x saves 4 x 3), or none when not saved");
-  EXPECT_TRUE(contains(message_for([](Results& r) { r.series_lyapunov.pop_back(); }), "series_lyapunov"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.series("lyapunov").pop_back(); }), "series_lyapunov"));
   EXPECT_TRUE(contains(message_for([](Results& r) { r.time.pop_back(); }), "series_"));
-  EXPECT_TRUE(contains(message_for([](Results& r) { r.final_contact.resize(2 * 3); }), "final_contact"));
-  EXPECT_TRUE(contains(message_for([](Results& r) { r.final_lyapunov.push_back(0.0); }), "final_lyapunov"));
-  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum_signal.pop_back(); }),
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.final("contact").resize(2 * 3); }), "final_contact"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.final("lyapunov").push_back(0.0); }), "final_lyapunov"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum.signal.pop_back(); }),
                        "field spectrum_signal has 17 values, not a multiple of members 3"));
-  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum_power.pop_back(); }),
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum.power.pop_back(); }),
                        "field spectrum_power has 14 values, expected 15 (members 3 x spectrum_omega 5)"));
-  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum_omega.pop_back(); }), "spectrum_power"));
-  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum_omega.clear(); }), "spectrum_omega is empty"));
-  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum_power.clear(); }), "spectrum_power is empty"));
-  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum_interval = 0; }), "spectrum_interval"));
-  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum_interval = test::kNaN; }), "spectrum_interval"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum.omega.pop_back(); }), "spectrum_power"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum.omega.clear(); }), "spectrum_omega is empty"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum.power.clear(); }), "spectrum_power is empty"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum.interval = 0; }), "spectrum_interval"));
+  EXPECT_TRUE(contains(message_for([](Results& r) { r.spectrum.interval = test::kNaN; }), "spectrum_interval"));
   EXPECT_FALSE(std::filesystem::exists(path));
   EXPECT_TRUE(dir.entries().empty());
 }
@@ -136,7 +138,7 @@ TEST(ResultsErrors, WrongSizeMomentumKeepsTheExistingFile) {
   write_results(path, good);
 
   Results bad = test::make_nishinari_results();
-  bad.series_momentum.resize(3 * 4 * 3);  // 3 values a save instead of 6
+  bad.series("momentum").resize(3 * 4 * 3);  // 3 values a save instead of 6
   const std::string message = io_error_of([&] { write_results(path, bad); });
   EXPECT_TRUE(contains(message, path)) << message;
   EXPECT_TRUE(contains(message, "field series_momentum has 36 values, expected 72 (members 3 x saves 4 x 6)"))
@@ -144,9 +146,9 @@ TEST(ResultsErrors, WrongSizeMomentumKeepsTheExistingFile) {
 
   bad = test::make_nishinari_results();
   bad.time.pop_back();  // the momentum series no longer matches the saves either
-  bad.series_positions.clear();
-  bad.series_velocities.clear();
-  bad.series_energy.clear();
+  bad.series("positions").clear();
+  bad.series("velocities").clear();
+  bad.series("energy").clear();
   EXPECT_TRUE(contains(io_error_of([&] { write_results(path, bad); }), "series_momentum"));
 
   test::expect_same_results(good, read_results(path));

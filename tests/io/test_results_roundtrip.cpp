@@ -32,10 +32,10 @@ TEST(ResultsRoundTrip, MomentumAndSingularComeBackExactly) {
   const Results read = read_results(dir.file("nishinari.h5"));
   test::expect_same_results(written, read);
   EXPECT_EQ(read.model, "nishinari");
-  ASSERT_EQ(read.series_momentum.size(), 3u * 4u * 6u);
-  EXPECT_EQ(read.series_momentum[(2 * 4 + 1) * 6 + 4], test::momentum(2, 1, 4));  // member 2, save 1, Ly
-  ASSERT_EQ(read.final_momentum.size(), 3u * 6u);
-  EXPECT_EQ(read.final_momentum[1 * 6 + 0], test::momentum(1, 3, 0));  // member 1, px
+  ASSERT_EQ(read.series("momentum").size(), 3u * 4u * 6u);
+  EXPECT_EQ(read.series("momentum")[(2 * 4 + 1) * 6 + 4], test::momentum(2, 1, 4));  // member 2, save 1, Ly
+  ASSERT_EQ(read.final("momentum").size(), 3u * 6u);
+  EXPECT_EQ(read.final("momentum")[1 * 6 + 0], test::momentum(1, 3, 0));  // member 1, px
   EXPECT_EQ(read.singular, (std::vector<std::uint8_t>{0, 0, 1}));
 }
 
@@ -44,23 +44,23 @@ TEST(ResultsRoundTrip, FinalMomentumWithoutSeries) {
   TempDir dir;
   Results written = test::make_nishinari_results();
   written.time.clear();
-  written.series_positions.clear();
-  written.series_velocities.clear();
-  written.series_energy.clear();
-  written.series_momentum.clear();
+  written.series("positions").clear();
+  written.series("velocities").clear();
+  written.series("energy").clear();
+  written.series("momentum").clear();
   write_results(dir.file("final.h5"), written);
   const Results read = read_results(dir.file("final.h5"));
   test::expect_same_results(written, read);
-  EXPECT_TRUE(read.series_momentum.empty());
-  EXPECT_EQ(read.final_momentum.size(), 18u);
+  EXPECT_TRUE(read.series("momentum").empty());
+  EXPECT_EQ(read.final("momentum").size(), 18u);
 }
 
 TEST(ResultsRoundTrip, GreenspanFileHasNoMomentumOrSingular) {
   TempDir dir;
   write_results(dir.file("run.h5"), test::make_results());
   const Results read = read_results(dir.file("run.h5"));
-  EXPECT_TRUE(read.series_momentum.empty());
-  EXPECT_TRUE(read.final_momentum.empty());
+  EXPECT_TRUE(read.series("momentum").empty());
+  EXPECT_TRUE(read.final("momentum").empty());
   EXPECT_TRUE(read.singular.empty());
   const h5::ErrorSilencer silence;
   h5::Handle file = h5::open_file(dir.file("run.h5"));
@@ -85,8 +85,8 @@ TEST(ResultsRoundTrip, FileWithoutMomentumAndSingularStillReads) {
     EXPECT_EQ(h5::read_int_attribute(file.get(), "format_version"), 1);
   }
   Results expected = test::make_nishinari_results();
-  expected.series_momentum.clear();
-  expected.final_momentum.clear();
+  expected.series("momentum").clear();
+  expected.final("momentum").clear();
   expected.singular.clear();
   test::expect_same_results(expected, read_results(path));
 }
@@ -98,22 +98,22 @@ TEST(ResultsRoundTrip, ContactLyapunovAndSpectrumComeBackExactly) {
   const Results read = read_results(dir.file("rolling.h5"));
   test::expect_same_results(written, read);
   EXPECT_EQ(read.model, "rolling");
-  ASSERT_EQ(read.series_contact.size(), 3u * 4u * 3u);
-  EXPECT_EQ(read.series_contact[(2 * 4 + 1) * 3 + 2], test::contact(2, 1, 2));  // member 2, save 1, lambda
-  ASSERT_EQ(read.series_lyapunov.size(), 3u * 4u);
-  EXPECT_TRUE(std::isnan(read.series_lyapunov[4]));  // member 1 at t = 0
-  EXPECT_EQ(read.series_lyapunov[4 + 2], test::lyapunov(1, 2));
-  ASSERT_EQ(read.final_contact.size(), 3u * 3u);
-  EXPECT_EQ(read.final_contact[1 * 3 + 0], test::contact(1, 3, 0));
-  ASSERT_EQ(read.final_lyapunov.size(), 3u);
-  EXPECT_TRUE(std::isnan(read.final_lyapunov[1]));
-  EXPECT_EQ(read.spectrum_harmonic, 3);
-  EXPECT_EQ(read.spectrum_interval, 0.05);
-  ASSERT_EQ(read.spectrum_signal.size(), 3u * 6u);
-  EXPECT_TRUE(std::isnan(read.spectrum_signal[1 * 6 + 5]));  // member 1's padding
-  EXPECT_EQ(read.spectrum_signal[2 * 6 + 3], test::signal(2, 3));
-  EXPECT_EQ(read.spectrum_omega.size(), 5u);
-  EXPECT_EQ(read.spectrum_power.size(), 3u * 5u);
+  ASSERT_EQ(read.series("contact").size(), 3u * 4u * 3u);
+  EXPECT_EQ(read.series("contact")[(2 * 4 + 1) * 3 + 2], test::contact(2, 1, 2));  // member 2, save 1, lambda
+  ASSERT_EQ(read.series("lyapunov").size(), 3u * 4u);
+  EXPECT_TRUE(std::isnan(read.series("lyapunov")[4]));  // member 1 at t = 0
+  EXPECT_EQ(read.series("lyapunov")[4 + 2], test::lyapunov(1, 2));
+  ASSERT_EQ(read.final("contact").size(), 3u * 3u);
+  EXPECT_EQ(read.final("contact")[1 * 3 + 0], test::contact(1, 3, 0));
+  ASSERT_EQ(read.final("lyapunov").size(), 3u);
+  EXPECT_TRUE(std::isnan(read.final("lyapunov")[1]));
+  EXPECT_EQ(read.spectrum.harmonic, 3);
+  EXPECT_EQ(read.spectrum.interval, 0.05);
+  ASSERT_EQ(read.spectrum.signal.size(), 3u * 6u);
+  EXPECT_TRUE(std::isnan(read.spectrum.signal[1 * 6 + 5]));  // member 1's padding
+  EXPECT_EQ(read.spectrum.signal[2 * 6 + 3], test::signal(2, 3));
+  EXPECT_EQ(read.spectrum.omega.size(), 5u);
+  EXPECT_EQ(read.spectrum.power.size(), 3u * 5u);
 }
 
 TEST(ResultsRoundTrip, FinalContactAndSpectrumWithoutSeries) {
@@ -121,30 +121,30 @@ TEST(ResultsRoundTrip, FinalContactAndSpectrumWithoutSeries) {
   TempDir dir;
   Results written = test::make_rolling_results();
   written.time.clear();
-  written.series_positions.clear();
-  written.series_velocities.clear();
-  written.series_energy.clear();
-  written.series_contact.clear();
-  written.series_lyapunov.clear();
+  written.series("positions").clear();
+  written.series("velocities").clear();
+  written.series("energy").clear();
+  written.series("contact").clear();
+  written.series("lyapunov").clear();
   write_results(dir.file("final.h5"), written);
   const Results read = read_results(dir.file("final.h5"));
   test::expect_same_results(written, read);
-  EXPECT_TRUE(read.series_contact.empty());
-  EXPECT_EQ(read.final_lyapunov.size(), 3u);
-  EXPECT_EQ(read.spectrum_power.size(), 15u);
+  EXPECT_TRUE(read.series("contact").empty());
+  EXPECT_EQ(read.final("lyapunov").size(), 3u);
+  EXPECT_EQ(read.spectrum.power.size(), 15u);
 }
 
 TEST(ResultsRoundTrip, SpectrumSignalOnlyOrPowerOnly) {
   // The signal and the spectrum are each optional: either may be saved without the other.
   TempDir dir;
   Results signal_only = test::make_rolling_results();
-  signal_only.spectrum_omega.clear();
-  signal_only.spectrum_power.clear();
+  signal_only.spectrum.omega.clear();
+  signal_only.spectrum.power.clear();
   write_results(dir.file("signal.h5"), signal_only);
   test::expect_same_results(signal_only, read_results(dir.file("signal.h5")));
 
   Results power_only = test::make_rolling_results();
-  power_only.spectrum_signal.clear();
+  power_only.spectrum.signal.clear();
   write_results(dir.file("power.h5"), power_only);
   test::expect_same_results(power_only, read_results(dir.file("power.h5")));
 }
@@ -153,15 +153,15 @@ TEST(ResultsRoundTrip, GreenspanFileHasNoRollingDatasets) {
   TempDir dir;
   write_results(dir.file("run.h5"), test::make_results());
   const Results read = read_results(dir.file("run.h5"));
-  EXPECT_TRUE(read.series_contact.empty());
-  EXPECT_TRUE(read.series_lyapunov.empty());
-  EXPECT_TRUE(read.final_contact.empty());
-  EXPECT_TRUE(read.final_lyapunov.empty());
-  EXPECT_TRUE(read.spectrum_signal.empty());
-  EXPECT_TRUE(read.spectrum_omega.empty());
-  EXPECT_TRUE(read.spectrum_power.empty());
-  EXPECT_EQ(read.spectrum_harmonic, 0);
-  EXPECT_EQ(read.spectrum_interval, 0.0);
+  EXPECT_TRUE(read.series("contact").empty());
+  EXPECT_TRUE(read.series("lyapunov").empty());
+  EXPECT_TRUE(read.final("contact").empty());
+  EXPECT_TRUE(read.final("lyapunov").empty());
+  EXPECT_TRUE(read.spectrum.signal.empty());
+  EXPECT_TRUE(read.spectrum.omega.empty());
+  EXPECT_TRUE(read.spectrum.power.empty());
+  EXPECT_EQ(read.spectrum.harmonic, 0);
+  EXPECT_EQ(read.spectrum.interval, 0.0);
   const h5::ErrorSilencer silence;
   h5::Handle file = h5::open_file(dir.file("run.h5"));
   for (const char* name : {"/series/contact", "/series/lyapunov", "/final/contact", "/final/lyapunov", "/spectrum"}) {
@@ -181,11 +181,11 @@ TEST(ResultsRoundTrip, FileWithoutSpectrumStillReads) {
     ASSERT_GE(H5Ldelete(file.get(), "/spectrum", H5P_DEFAULT), 0);
   }
   Results expected = test::make_rolling_results();
-  expected.spectrum_harmonic = 0;
-  expected.spectrum_interval = 0;
-  expected.spectrum_signal.clear();
-  expected.spectrum_omega.clear();
-  expected.spectrum_power.clear();
+  expected.spectrum.harmonic = 0;
+  expected.spectrum.interval = 0;
+  expected.spectrum.signal.clear();
+  expected.spectrum.omega.clear();
+  expected.spectrum.power.clear();
   test::expect_same_results(expected, read_results(path));
 }
 
@@ -203,11 +203,9 @@ TEST(ResultsRoundTrip, NoSavesAndNoEnergy) {
   TempDir dir;
   Results written = test::make_results();
   written.time.clear();
-  written.series_positions.clear();
-  written.series_velocities.clear();
-  written.series_energy.clear();
-  written.energy_names.clear();
-  written.final_energy.clear();
+  written.series("positions").clear();
+  written.series("velocities").clear();
+  test::drop_field(written, "energy");
   written.varied_keys.clear();
   write_results(dir.file("bare.h5"), written);
   const Results read = read_results(dir.file("bare.h5"));

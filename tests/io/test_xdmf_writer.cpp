@@ -112,8 +112,8 @@ TEST(XdmfWriter, MembersSplitIntoEqualRods) {
   r.beads = {4, 2, 4};
   r.max_beads = 5;
   r.rods = {2, 1, 4};
-  r.series_velocities.clear();
-  r.final_velocities.clear();
+  r.series("velocities").clear();
+  r.final("velocities").clear();
   // Positions stay the same array: beads past beads[i] are NaN-padded anyway for the shape check.
   write_results(dir.file("rods.h5"), r);
   write_xdmf(dir.file("rods.h5"), r);
@@ -161,8 +161,8 @@ TEST(XdmfWriter, Failures) {
   r.rods = {1, 1};  // wrong length
   EXPECT_THROW(write_xdmf(dir.file("run.h5"), r), IoError);
   r.rods.clear();
-  r.series_positions.clear();
-  r.final_positions.clear();
+  r.series("positions").clear();
+  r.final("positions").clear();
   try {
     write_xdmf(dir.file("run.h5"), r);
     FAIL() << "expected IoError";

@@ -1,3 +1,4 @@
+// ctest-labels: slow
 /// @file test_reference_cosserat_closed_forms.cpp
 /// The Cosserat reference (src/reference/cosserat_reference.hpp, law (V)) against closed forms, each measured at
 /// three resolutions n = 10, 20, 40 with the observed order log2(e(n)/e(2n)) printed and checked against the

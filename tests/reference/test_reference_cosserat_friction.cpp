@@ -1,3 +1,4 @@
+// ctest-labels: slow
 /// @file test_reference_cosserat_friction.cpp
 /// The friction cases' energies of the Cosserat reference (plane contact with anisotropic regularised Coulomb
 /// friction, docs/cosserat_discretisation.md "Contact"), against closed forms at three resolutions n = 5, 10, 20 (the

@@ -13,7 +13,7 @@
 namespace rodswarm::greenspan {
 namespace {
 
-Params<double> example1(double q = 1.0) { return {9, 0.1, 0.1, 9.0, 0.01, 0.6, 32.2, q, 0.0, 0.0, 1e3}; }
+Params<double> example1(double q = 1.0) { return {9, Scheme::paper, 0.1, 0.1, 9.0, 0.01, 0.6, 32.2, q, 0.0, 0.0, 1e3}; }
 
 TEST(GreenspanModel, SegmentForceMatchesHandValue) {
   // d = 0.1, dx = 0.1: p = 1, bracket = 1 + 1 + 0.005 = 2.005, T = 18.045, f = T * 0.1 / sqrt(0.02).

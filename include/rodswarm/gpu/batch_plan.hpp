@@ -16,13 +16,6 @@
 
 namespace rodswarm {
 
-/// Device bytes of an ensemble: per moving bead and per member (parameters, offsets, counters, flags).
-struct DeviceFootprint {
-  std::size_t per_bead = 0;
-  std::size_t per_member = 0;
-  std::size_t fixed = 0;  ///< independent of the batch (e.g. the grid layout's workspace for the largest member)
-};
-
 struct BatchPlan {
   bool streamed = false;
   int slots = 1;                     ///< device buffers in flight (1 when resident)
@@ -35,16 +28,17 @@ struct BatchPlan {
   std::size_t device_bytes() const { return streamed ? static_cast<std::size_t>(slots) * slot_bytes : total_bytes; }
 };
 
-/// Plans batches for members whose bead counts are given by `offset` (members + 1 prefix sums). `budget` is the
-/// device memory the ensemble may use; `slots` the number of batch buffers when streaming (2 or 3 overlap copy
-/// and compute). Throws std::runtime_error when a single member does not fit in budget / slots.
-inline BatchPlan plan_batches(const std::int64_t* offset, std::int64_t members, const DeviceFootprint& fp,
-                              std::size_t budget, int slots = 3) {
+/// Plans batches of members whose device bytes are given by `prefix` (members + 1 prefix sums of each member's
+/// bytes); `fixed` bytes come with every slot whatever its batch (workspace pools, the grid layout's workspace).
+/// `budget` is the device memory the ensemble may use; `slots` the number of batch buffers when streaming (2 or 3
+/// overlap copy and compute). Throws std::runtime_error when a single member does not fit in budget / slots.
+inline BatchPlan plan_batches(const std::vector<std::size_t>& prefix, std::size_t fixed, std::size_t budget,
+                              int slots = 3) {
   BatchPlan plan;
   plan.budget = budget;
+  const auto members = static_cast<std::int64_t>(prefix.size()) - 1;
   auto bytes_of = [&](std::int64_t first, std::int64_t last) {
-    return fp.fixed + static_cast<std::size_t>(offset[last] - offset[first]) * fp.per_bead +
-           static_cast<std::size_t>(last - first) * fp.per_member;
+    return fixed + prefix[static_cast<std::size_t>(last)] - prefix[static_cast<std::size_t>(first)];
   };
   plan.total_bytes = bytes_of(0, members);
   if (plan.total_bytes <= budget || members == 0) {
@@ -61,7 +55,7 @@ inline BatchPlan plan_batches(const std::int64_t* offset, std::int64_t members, 
     if (bytes_of(first, first + 1) > per_slot) {
       throw std::runtime_error("member " + std::to_string(first) + " needs " +
                                std::to_string(bytes_of(first, first + 1)) + " bytes of device memory (" +
-                               std::to_string(fp.fixed) + " of them the workspace every slot holds), more than the " +
+                               std::to_string(fixed) + " of them the workspace every slot holds), more than the " +
                                std::to_string(per_slot) + " of one streaming slot (budget " + std::to_string(budget) +
                                " / " + std::to_string(plan.slots) + " slots)");
     }

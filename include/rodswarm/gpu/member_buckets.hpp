@@ -1,82 +1,83 @@
 /// @file member_buckets.hpp
-/// Groups the members of a batch by kernel layout, so that each layout's kernel runs over a list of its own
-/// members (no kernel scans members it will not take). Plain C++: unit-tested without a GPU.
+/// Groups the members of a batch by kernel, so that each kernel launch runs over a list of its own members (no
+/// kernel scans members it will not take). A kernel is a layout, and in the register layout also a tier (the
+/// compile-time size its arrays are declared for) and a variant (the model's compile-time choice, e.g. a time
+/// scheme). Plain C++: unit-tested without a GPU.
 #pragma once
 
 #include <algorithm>
-#include <cstddef>
 #include <cstdint>
+#include <map>
+#include <tuple>
 #include <vector>
 
 #include "rodswarm/gpu/kernel_layout.hpp"
 
 namespace rodswarm {
 
-/// Thread-layout members are compiled for a bead count rounded up to this multiple: each instance keeps its
-/// arrays in registers at a fixed size, so a member of n beads runs the instance for the next multiple of 4.
-constexpr int thread_layout_tier = 4;
+/// The register tier of a member of n items: n rounded up to a multiple of `step`.
+inline int register_tier(int n, int step) { return ((std::max(n, 1) + step - 1) / step) * step; }
 
-inline int thread_tier(int n) {
-  return ((std::max(n, 1) + thread_layout_tier - 1) / thread_layout_tier) * thread_layout_tier;
-}
+/// Which kernel runs a member.
+struct KernelKey {
+  KernelLayout layout = KernelLayout::automatic;
+  int tier = 0;     ///< register layout: the compiled tier; 0 otherwise
+  int variant = 0;  ///< register layout: the model's variant; 0 otherwise
+  bool operator<(const KernelKey& o) const {
+    return std::tie(layout, tier, variant) < std::tie(o.layout, o.tier, o.variant);
+  }
+};
 
-/// Members [begin, end) of MemberBuckets::order run with `layout`; max_n is the largest member among them
-/// (for the thread layout, the compiled tier).
+/// Members [begin, end) of MemberBuckets::order run with `key`'s kernel. max_n: the largest member among them
+/// (the tier for the register layout); max_width: the most participants one of them can use in a phase (threads
+/// of a block); max_shared: the most shared memory one of them needs; max_workspace: the most workspace.
 struct BucketRange {
-  KernelLayout layout;
-  int max_n;
-  std::int64_t begin, end;
+  KernelKey key;
+  int max_n = 0;
+  int max_width = 0;
+  std::size_t max_shared = 0;
+  int max_workspace = 0;
+  std::int64_t begin = 0, end = 0;
+  KernelLayout layout() const { return key.layout; }
+  std::int64_t count() const { return end - begin; }
 };
 
 struct MemberBuckets {
   std::vector<std::int64_t> order;  ///< member indices relative to the batch's first member, grouped by bucket
-  std::vector<BucketRange> ranges;  ///< non-empty buckets only
+  std::vector<BucketRange> ranges;  ///< non-empty buckets only, in kernel order (layout, tier, variant)
 };
 
-/// Buckets members [first, last). n_of(i) gives member i's bead count and shared_of(n) the shared memory a
-/// member of n beads needs in the warp and block layouts.
-template <class BeadCount, class SharedBytes>
-MemberBuckets bucket_members(std::int64_t first, std::int64_t last, BeadCount n_of, SharedBytes shared_of,
-                             std::size_t shared_limit, KernelLayout forced) {
-  // Keys: thread tiers 4, 8, 12, 16, then warp, block, grid.
-  constexpr int tiers = thread_layout_max_beads / thread_layout_tier;
-  constexpr int keys = tiers + 3;
-  std::vector<std::vector<std::int64_t>> members(keys);
-  std::vector<int> max_n(keys, 0);
+/// What the bucketing needs to know of one member.
+struct MemberKernel {
+  KernelKey key;
+  int n = 0;
+  int width = 0;
+  std::size_t shared = 0;
+  int workspace = 0;
+};
+
+/// Buckets members [first, last); kernel_of(i) gives member i's MemberKernel.
+template <class KernelOf>
+MemberBuckets bucket_members(std::int64_t first, std::int64_t last, KernelOf&& kernel_of) {
+  std::map<KernelKey, std::pair<std::vector<std::int64_t>, BucketRange>> groups;
   for (std::int64_t i = first; i < last; ++i) {
-    const int n = n_of(i);
-    const KernelLayout layout = choose_layout(n, shared_of(n), shared_limit, forced);
-    int key = 0;
-    switch (layout) {
-      case KernelLayout::thread:
-        key = thread_tier(n) / thread_layout_tier - 1;
-        break;
-      case KernelLayout::warp:
-        key = tiers;
-        break;
-      case KernelLayout::block:
-        key = tiers + 1;
-        break;
-      default:
-        key = tiers + 2;
-        break;
-    }
-    members[static_cast<std::size_t>(key)].push_back(i - first);
-    max_n[static_cast<std::size_t>(key)] = std::max(max_n[static_cast<std::size_t>(key)], n);
+    const MemberKernel k = kernel_of(i);
+    auto& [members, range] = groups[k.key];
+    members.push_back(i - first);
+    range.key = k.key;
+    range.max_n = std::max(range.max_n, k.key.tier > 0 ? k.key.tier : k.n);
+    range.max_width = std::max(range.max_width, k.width);
+    range.max_shared = std::max(range.max_shared, k.shared);
+    range.max_workspace = std::max(range.max_workspace, k.workspace);
   }
   MemberBuckets out;
   out.order.reserve(static_cast<std::size_t>(last - first));
-  for (int key = 0; key < keys; ++key) {
-    const auto& list = members[static_cast<std::size_t>(key)];
-    if (list.empty()) continue;
-    const auto begin = static_cast<std::int64_t>(out.order.size());
-    out.order.insert(out.order.end(), list.begin(), list.end());
-    const KernelLayout layout =
-        key < tiers
-            ? KernelLayout::thread
-            : (key == tiers ? KernelLayout::warp : (key == tiers + 1 ? KernelLayout::block : KernelLayout::grid));
-    const int bucket_n = key < tiers ? (key + 1) * thread_layout_tier : max_n[static_cast<std::size_t>(key)];
-    out.ranges.push_back(BucketRange{layout, bucket_n, begin, static_cast<std::int64_t>(out.order.size())});
+  for (auto& [key, group] : groups) {
+    BucketRange range = group.second;
+    range.begin = static_cast<std::int64_t>(out.order.size());
+    out.order.insert(out.order.end(), group.first.begin(), group.first.end());
+    range.end = static_cast<std::int64_t>(out.order.size());
+    out.ranges.push_back(range);
   }
   return out;
 }

@@ -9,6 +9,8 @@
 /// __syncthreads_or. Same physics and stage algebra, two iteration schemes.
 #pragma once
 
+#include <type_traits>
+
 #include "rodswarm/common.hpp"
 
 namespace rodswarm {
@@ -23,5 +25,39 @@ struct SequentialLoop {
   }
   RODSWARM_HD bool sync_or(bool flag) const { return flag; }
 };
+
+/// The register layout's loop (kernels/unrolled_loop.cuh) carries a compile-time `tier`: the member size its
+/// arrays are declared for, so that a stepper which lays its workspace out for the tier instead of the member's
+/// own size gets constant offsets everywhere, and the arrays stay in registers. layout_capacity() is that size
+/// for any loop: the tier where there is one, else n.
+template <class Loop, class = void>
+struct HasTier : std::false_type {};
+template <class Loop>
+struct HasTier<Loop, std::void_t<decltype(Loop::tier)>> : std::true_type {};
+
+template <class Loop>
+RODSWARM_HD constexpr int layout_capacity(const Loop&, int n) {
+  if constexpr (HasTier<Loop>::value) {
+    return Loop::tier;
+  } else {
+    return n;
+  }
+}
+
+/// The register layout compiles one kernel per model `variant` (greenspan: per scheme, since a kernel's register
+/// allocation is the largest over its paths); a stepper reads it with layout_variant(), -1 elsewhere.
+template <class Loop, class = void>
+struct HasVariant : std::false_type {};
+template <class Loop>
+struct HasVariant<Loop, std::void_t<decltype(Loop::variant)>> : std::true_type {};
+
+template <class Loop>
+RODSWARM_HD constexpr int layout_variant(const Loop&) {
+  if constexpr (HasVariant<Loop>::value) {
+    return Loop::variant;
+  } else {
+    return -1;
+  }
+}
 
 }  // namespace rodswarm

@@ -29,11 +29,6 @@ RODSWARM_HD constexpr int workspace_size(Scheme scheme, Shape s) {
          (scheme == Scheme::rk4 ? 2 * rk4_state_size(s) + 9 * s.elements() : 0);
 }
 
-struct Outcome {
-  long long steps = 0;  ///< steps taken (the failing step counted)
-  std::uint8_t status = status_ok;
-};
-
 /// The Baumgarte rate of Gauss-imposed constraints: the member's or 1/(5 dt).
 template <class Real>
 RODSWARM_HD inline Real baumgarte_rate(const Params<Real>& p, Real dt) {

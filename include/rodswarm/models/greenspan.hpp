@@ -17,10 +17,17 @@
 
 namespace rodswarm::greenspan {
 
+/// Time schemes offered for this model (`integrator.scheme`).
+enum class Scheme : int {
+  paper = 0,  ///< "greenspan": the paper's (3.4)/(3.5)/(4.1)
+  rk4 = 1,    ///< "rk4": classical Runge-Kutta
+};
+
 /// Parameters of one member. Trivially copyable: stored in one device array per ensemble.
 template <class Real>
 struct Params {
   int n;                  ///< number of moving beads
+  Scheme scheme;          ///< the time scheme (the same for every member of a job; next to n, in its padding)
   Real dx;                ///< horizontal bead spacing
   Real m;                 ///< mass of each moving bead
   Real T0;                ///< tension scale of (6.1)
@@ -37,6 +44,7 @@ struct Params {
 template <class To, class From>
 RODSWARM_HD Params<To> convert_params(const Params<From>& p) {
   return Params<To>{p.n,
+                    p.scheme,
                     static_cast<To>(p.dx),
                     static_cast<To>(p.m),
                     static_cast<To>(p.T0),

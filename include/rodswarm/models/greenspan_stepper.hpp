@@ -12,12 +12,6 @@
 
 namespace rodswarm::greenspan {
 
-/// Time schemes offered for this model (`integrator.scheme`).
-enum class Scheme : int {
-  paper = 0,  ///< "greenspan": the paper's (3.4)/(3.5)/(4.1)
-  rk4 = 1,    ///< "rk4": classical Runge-Kutta
-};
-
 /// Floating-point operations per bead-step, counted in the source of advance_member() for the tension exponent
 /// 1 (pow skipped), an add or multiply as one, an FMA as two, rsqrt as one, |.| as none: the segment force is 12
 /// (greenspan.hpp), the bead's acceleration 6 (f_r - f_l - alpha v - m g, times 1/m), the paper's update 5; an RK4

@@ -47,12 +47,6 @@ RODSWARM_HD constexpr int scratch_size(Formulation f, int n) {
 /// Reals of workspace a member needs: the state, its stage copy, the RK4 accumulator, the rate, the scratch.
 RODSWARM_HD constexpr int workspace_size(Formulation f, int n) { return 4 * state_size(f, n) + scratch_size(f, n); }
 
-/// Result of one advance.
-struct Outcome {
-  long long steps = 0;  ///< steps taken (the failing step counted)
-  std::uint8_t status = status_ok;
-};
-
 /// Per-participant flags of a rate evaluation, OR-reduced at the end of a step.
 struct Flags {
   bool diverged = false;

@@ -52,4 +52,26 @@ RODSWARM_HD inline int bd_at(int K) { return 3 * K; }
 RODSWARM_HD inline int s1_at(int K) { return 4 * K; }
 RODSWARM_HD inline int s2_at(int K) { return 4 * K + 1; }
 
+/// Converts parameters between precisions (the job keeps float64, a float32 run gets a copy).
+template <class To, class From>
+RODSWARM_HD Params<To> convert_params(const Params<From>& q) {
+  Params<To> p;
+  p.modes = q.modes;
+  p.ends = q.ends;
+  p.frozen = q.frozen;
+  p.lyapunov = q.lyapunov;
+  p.harmonic = q.harmonic;
+  p.sample_steps = q.sample_steps;
+  p.renorm_steps = q.renorm_steps;
+  p.L = To(q.L);
+  p.c = To(q.c);
+  p.F = To(q.F);
+  p.G1 = To(q.G1);
+  p.G2 = To(q.G2);
+  p.sigma = To(q.sigma);
+  p.lyapunov_d0 = To(q.lyapunov_d0);
+  p.divergence_bound = To(q.divergence_bound);
+  return p;
+}
+
 }  // namespace rodswarm::rolling

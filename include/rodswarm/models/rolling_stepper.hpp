@@ -10,7 +10,6 @@
 #include <limits>
 
 #include "rodswarm/common.hpp"
-#include "rodswarm/ensemble/rolling_ensemble.hpp"
 #include "rodswarm/integrators/rk4.hpp"
 #include "rodswarm/models/rolling.hpp"
 
@@ -20,7 +19,7 @@ namespace rodswarm::rolling {
 /// the four rows of one evaluation (4K).
 RODSWARM_HD inline int workspace_size(int K) { return 3 * state_size(K) + 4 * K; }
 
-/// Member i's arrays as the stepper takes them.
+/// One member's arrays as the stepper takes them.
 template <class Real>
 struct MemberIO {
   const Params<Real>* params;
@@ -30,23 +29,6 @@ struct MemberIO {
   std::int64_t samples;
   double* lyapunov_log;
   double* lyapunov_gap;
-};
-
-template <class Real>
-RODSWARM_HD MemberIO<Real> member_io(const EnsembleView<Real>& e, std::int64_t i) {
-  const std::int64_t o = e.state_offset[i], so = e.signal_offset[i];
-  return MemberIO<Real>{e.params + i,
-                        e.state + o,
-                        e.twin ? e.twin + o : nullptr,
-                        e.signal ? e.signal + so : nullptr,
-                        e.signal_offset[i + 1] - so,
-                        e.lyapunov_log + i,
-                        e.lyapunov_gap + i};
-}
-
-struct Outcome {
-  std::int64_t steps = 0;
-  std::uint8_t status = status_ok;
 };
 
 /// Status of a state: diverged when a value is non-finite or an amplitude or velocity is beyond the bound (the

@@ -1,0 +1,139 @@
+/// @file parse_job.hpp
+/// parse_job<M>: a config of any model to its Job, written once. The model's schema (Schema<M>, next to its
+/// parser in src/config/<model>_job.cpp) parses the base config once into its spec and resolves each `vary` key
+/// once to a number inside a working copy of the spec; every member then only writes its values there and is
+/// built from the spec, so a million members cost a million small loops, not a million JSON documents.
+///
+/// What Schema<M> provides:
+///   Spec, Member                            the parsed config, one built member
+///   top_level_keys()                        the keys a config of the model may have
+///   check_top(config, source)               (optional) a clearer message for a key the model does not have
+///   parse(config, source, job) -> Spec      run settings, job-level settings and the spec, in the model's order
+///   resolve(spec, key, error_key, source)   a vary key to {double* target, bool is_integer}
+///   build(spec, job, source, member)        range checks and the member's initial state
+///   add(job, member)                        Job::add_member with the member's counts and arrays
+/// A member with `notes` (warnings that are not errors) has them gathered into one line per kind of warning.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "config/config_error.hpp"
+#include "config/ensemble_members.hpp"
+#include "config/ensemble_spec.hpp"
+#include "config/job.hpp"
+#include "config/json_check.hpp"
+
+namespace rodswarm {
+
+template <class M>
+struct Schema;
+
+/// A warning about one member: `id` groups the same warning over many members, `text` says what and where.
+struct ConfigNote {
+  std::string id, text;
+};
+
+namespace config_detail {
+
+template <class S, class = void>
+struct HasCheckTop : std::false_type {};
+template <class S>
+struct HasCheckTop<S, std::void_t<decltype(&S::check_top)>> : std::true_type {};
+
+template <class T, class = void>
+struct HasNotes : std::false_type {};
+template <class T>
+struct HasNotes<T, std::void_t<decltype(std::declval<T&>().notes)>> : std::true_type {};
+
+/// The members' notes, one line per kind: the first member's text, and in an ensemble how many members share it
+/// and which came first.
+class NoteGatherer {
+ public:
+  void add(std::int64_t member, const std::vector<ConfigNote>& notes) {
+    for (const auto& note : notes) {
+      auto it = std::find_if(gathered_.begin(), gathered_.end(), [&](const Gathered& g) { return g.id == note.id; });
+      if (it == gathered_.end()) {
+        gathered_.push_back({note.id, note.text, member, 0});
+        it = gathered_.end() - 1;
+      }
+      ++it->count;
+    }
+  }
+  std::vector<std::string> lines(const std::string& source, const EnsembleSpec& ensemble) const {
+    std::vector<std::string> out;
+    for (const auto& g : gathered_) {
+      std::string line = source + ": " + g.text;
+      if (ensemble.present) {
+        line += " (" + std::to_string(g.count) + " of " + std::to_string(ensemble.members) + " members, first member " +
+                std::to_string(g.first) + ")";
+      }
+      out.push_back(line);
+    }
+    return out;
+  }
+
+ private:
+  struct Gathered {
+    std::string id, text;
+    std::int64_t first = 0, count = 0;
+  };
+  std::vector<Gathered> gathered_;
+};
+
+}  // namespace config_detail
+
+/// Validates a config of model M (`model` must be M::name) and expands its ensemble into members. Unknown keys,
+/// wrong types and out-of-range values are ConfigErrors naming `source` and the dotted key; a value that fails
+/// only for some ensemble members names the first failing member ("(member 3)").
+///
+/// `ensemble.vary` is either an object { KEY: SPEC, ... } or an array of one-key objects [{KEY: SPEC}, ...].
+/// For grid, the first key varies slowest. JSON objects are unordered and nlohmann::json keeps keys sorted, so in
+/// the object form "first" means first in byte-wise sorted order; the array form keeps the order written, and
+/// both survive the round trip through the config stored in results files.
+template <class M>
+Job<M> parse_job(const nlohmann::json& config, const std::string& source) {
+  using S = Schema<M>;
+  using namespace config_detail;
+  expect_object(config, "", source);
+  if constexpr (HasCheckTop<S>::value) S::check_top(config, source);
+  const ObjectReader top(config, "", source, S::top_level_keys());
+  const std::string model = top.string("model");
+  if (model != M::name) {
+    throw ConfigError(source, "model",
+                      std::string("this parser reads model \"") + M::name + "\", got \"" + model + "\"");
+  }
+
+  Job<M> job;
+  job.source = source;
+  job.config = config;
+  const typename S::Spec base = S::parse(config, source, job);
+  const EnsembleSpec ensemble = parse_ensemble_spec(config, source);
+
+  typename S::Spec work = base;
+  const VariedSlots slots = resolve_varied_slots(
+      ensemble, source, job.varied_keys,
+      [&](const std::string& key, const std::string& error_key) { return S::resolve(work, key, error_key, source); });
+  job.varied_values = expand_columns(ensemble);
+
+  job.members.reserve(ensemble.members);
+  job.t_end.reserve(static_cast<std::size_t>(ensemble.members));
+  job.steps.reserve(static_cast<std::size_t>(ensemble.members));
+  typename S::Member member;
+  NoteGatherer notes;
+  expand_members(ensemble, slots, job.varied_values, [&](std::int64_t i) {
+    S::build(work, job, source, member);
+    S::add(job, member);
+    if constexpr (HasNotes<typename S::Member>::value) notes.add(i, member.notes);
+  });
+  job.members.finish();
+  const auto lines = notes.lines(source, ensemble);
+  job.warnings.insert(job.warnings.end(), lines.begin(), lines.end());
+  return job;
+}
+
+}  // namespace rodswarm

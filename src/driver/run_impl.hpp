@@ -1,0 +1,239 @@
+/// @file run_impl.hpp
+/// The generic drivers (run.hpp) written once for every model: the ensemble in the run's precision, stepped on a
+/// backend from save point to save point, the model's datasets recorded at every save and at the end, the
+/// per-member flags, and the model's analysis after the run. A model's src/models/<model>_run.cpp includes this
+/// file and instantiates the drivers for its model (RODSWARM_DRIVERS).
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <type_traits>
+
+#include "backends/cpu_backend.hpp"
+#include "driver/run.hpp"
+#include "driver/save_schedule.hpp"
+#include "driver/utc_now.hpp"
+#include "models/model_host.hpp"
+
+namespace rodswarm {
+
+template <class M, class Real>
+std::unique_ptr<Backend<M, Real>> make_backend(BackendKind kind, const CudaOptions& cuda) {
+  return kind == BackendKind::cuda ? make_cuda_backend<M, Real>(cuda) : make_cpu_backend<M, Real>();
+}
+
+namespace driver_detail {
+
+constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
+
+template <class H, class Real, class = void>
+struct HasPrepare : std::false_type {};
+template <class H, class Real>
+struct HasPrepare<H, Real, std::void_t<decltype(&H::template prepare<Real>)>> : std::true_type {};
+/// A model whose record needs something built once per run (tables) has H::recorder(job) and takes it in record.
+template <class H, class = void>
+struct HasRecorder : std::false_type {};
+template <class H>
+struct HasRecorder<H, std::void_t<decltype(&H::recorder)>> : std::true_type {};
+struct NoRecorder {};
+
+template <class H, class Job>
+auto make_recorder(const Job& job) {
+  if constexpr (HasRecorder<H>::value) {
+    return H::recorder(job);
+  } else {
+    (void)job;
+    return NoRecorder{};
+  }
+}
+
+template <class H, class Job, class Recorder, class Ensemble>
+void record(const Job& job, const Recorder& recorder, Ensemble& ensemble, std::size_t i, const FieldRows& rows) {
+  if constexpr (HasRecorder<H>::value) {
+    H::record(job, recorder, ensemble, i, rows);
+  } else {
+    (void)recorder;
+    H::record(job, ensemble, i, rows);
+  }
+}
+
+template <class H, class Real, class = void>
+struct HasFinish : std::false_type {};
+template <class H, class Real>
+struct HasFinish<H, Real, std::void_t<decltype(&H::template finish<Real>)>> : std::true_type {};
+
+/// Metadata, member parameters, bead counts and the declared fields (empty): everything but the state.
+template <class M>
+Results results_skeleton(const Job<M>& job, const std::string& backend, int max_beads, const std::string& kind) {
+  using H = ModelHost<M>;
+  Results r;
+  r.kind = kind;
+  r.model = M::name;
+  r.scheme = H::scheme_name(job);
+  r.backend = backend;
+  r.precision = job.precision == Precision::float32 ? "float32" : "float64";
+  r.config_json = job.config.dump();
+  r.rodswarm_version = "0.1.0";
+  r.created = utc_now();
+  r.members = job.size();
+  r.max_beads = std::max(max_beads, H::max_beads(job));
+  r.varied_keys = job.varied_keys;
+  ParamTable table = H::params(job);
+  r.param_names = std::move(table.names);
+  r.params = std::move(table.values);
+  r.beads.resize(static_cast<std::size_t>(r.members));
+  for (std::size_t i = 0; i < r.beads.size(); ++i) r.beads[i] = H::beads(job, i);
+  r.rods = H::rods(job);
+  return r;
+}
+
+/// The declared fields of `kind` with B rows where a row is per bead, sized for M members and S saves (NaN).
+template <class M>
+std::vector<FieldDecl> allocate_fields(const Job<M>& job, const std::string& kind, Results& r) {
+  std::vector<FieldDecl> decls = ModelHost<M>::fields(job, kind);
+  if (decls.size() > max_fields) throw std::logic_error("more fields than FieldRows holds");
+  const auto members = static_cast<std::size_t>(r.members), saves = r.time.size();
+  for (auto& d : decls) {
+    ResultsField f;
+    f.name = d.name;
+    f.row = d.row;
+    f.components = d.components;
+    if (d.series && saves > 0) f.series.assign(members * saves * f.row_size(), nan_value);
+    if (d.final) f.final.assign(members * f.row_size(), nan_value);
+    r.fields.push_back(std::move(f));
+  }
+  return decls;
+}
+
+/// Member i's rows of every field at save k (final rows when k < 0); null where not saved.
+inline FieldRows rows_of(Results& r, std::size_t i, long long k) {
+  FieldRows rows{};
+  const std::size_t S = r.time.size();
+  for (std::size_t d = 0; d < r.fields.size(); ++d) {
+    ResultsField& f = r.fields[d];
+    std::vector<double>& data = k < 0 ? f.final : f.series;
+    const std::size_t row = k < 0 ? i : i * S + static_cast<std::size_t>(k);
+    rows[d] = data.empty() ? nullptr : data.data() + row * f.row_size();
+  }
+  return rows;
+}
+
+/// The final rows and per-member flags of every member.
+template <class M, class Real, class Recorder>
+void record_final(const Job<M>& job, const Recorder& recorder, Ensemble<M, Real>& ensemble, Results& r) {
+  using H = ModelHost<M>;
+  const auto members = static_cast<std::size_t>(job.size());
+  r.final_time.resize(members);
+  r.diverged.resize(members);
+  r.steps_taken.resize(members);
+  if (H::records_singular) r.singular.resize(members);
+// Small ensembles skip the parallel region: its barrier costs more than the work when cores are busy.
+#pragma omp parallel for schedule(dynamic, 16) if (members > 64)
+  for (std::int64_t ii = 0; ii < static_cast<std::int64_t>(members); ++ii) {
+    const auto i = static_cast<std::size_t>(ii);
+    record<H>(job, recorder, ensemble, i, rows_of(r, i, -1));
+    r.final_time[i] = double(ensemble.steps_done[i]) * job.members.dt[i];
+    r.diverged[i] = H::counts_as_diverged(ensemble.status[i]) ? 1 : 0;
+    if (H::records_singular) r.singular[i] = ensemble.status[i] == status_singular ? 1 : 0;
+    r.steps_taken[i] = ensemble.steps_done[i];
+  }
+}
+
+template <class M, class Real>
+RunReport run_typed(const Job<M>& job, const RunOptions& options) {
+  using H = ModelHost<M>;
+  auto backend = make_backend<M, Real>(options.backend, options.cuda);
+  RunReport report;
+  report.stability = H::check_stability(job);
+  Results& r = report.results;
+  r = results_skeleton(job, backend->description(), options.max_beads, "run");
+  r.stability_warning = report.stability.unstable;
+  auto ensemble = to_precision<Real>(job.members);
+  if constexpr (HasPrepare<H, Real>::value) H::prepare(job, ensemble);
+
+  const SaveSchedule plan = plan_saves(job, options.t_max);
+  report.max_steps = plan.max_steps;
+  r.time = plan.time;
+  allocate_fields(job, "run", r);
+  const auto recorder = make_recorder<H>(job);
+
+  auto record_save = [&](std::size_t k, const std::vector<std::int64_t>& target) {
+    for_each_saved_member(plan, k, ensemble.steps_done, target, [&](std::size_t i, std::size_t) {
+      record<H>(job, recorder, ensemble, i, rows_of(r, i, static_cast<long long>(k)));
+    });
+  };
+  const LoopTiming timing = timed_backend_loop(
+      plan, options.progress, options.progress_label,
+      [&](std::size_t i) { return M::work_units(job.members.params[i]); }, *backend, ensemble, r.backend, record_save);
+  report.advance_calls = timing.advance_calls;
+  report.wall_seconds = timing.wall_seconds;
+
+  record_final(job, recorder, ensemble, r);
+  for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
+    report.diverged += r.diverged[i];
+    report.bead_steps += double(ensemble.steps_done[i]) * M::work_units(job.members.params[i]);
+  }
+  if constexpr (HasFinish<H, Real>::value) H::finish(job, ensemble, r, options);
+  return report;
+}
+
+template <class M, class Real>
+RunReport steady_typed(const Job<M>& original, const RunOptions& options) {
+  using H = ModelHost<M>;
+  // The job the solver works on: its starting state, or the added damping of a dynamic relaxation.
+  const Job<M> job = H::steady_job(original);
+  auto backend = make_backend<M, Real>(options.backend, options.cuda);
+  RunReport report;
+  Results& r = report.results;
+  r = results_skeleton(job, backend->description(), options.max_beads, "steady");
+  r.scheme = H::steady_scheme(job);
+  auto ensemble = to_precision<Real>(job.members);
+  allocate_fields(job, "steady", r);
+
+  const auto start = std::chrono::steady_clock::now();
+  const SteadyOutcomes s = H::solve_steady(job, *backend, ensemble, report.stability);
+  r.backend = backend->description();
+  report.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report.advance_calls = s.advance_calls;
+  report.bead_steps = s.bead_steps;
+
+  const auto members = static_cast<std::size_t>(job.size());
+  const auto recorder = make_recorder<H>(job);
+  for (std::size_t i = 0; i < members; ++i) record<H>(job, recorder, ensemble, i, rows_of(r, i, -1));
+  r.final_time = s.time;
+  r.diverged = s.failed;
+  r.steps_taken = s.steps;
+  r.stability_warning = s.stability_warning;
+  r.newton_iterations = s.iterations;
+  r.newton_residual = s.residual;
+  r.converged = s.converged;
+  for (const auto f : s.failed) report.diverged += f;
+  return report;
+}
+
+}  // namespace driver_detail
+
+template <class M>
+RunReport run(const Job<M>& job, const RunOptions& options) {
+  check_layout_offered(M::layouts, options.cuda.layout, M::name);
+  if constexpr (HasCheck<ModelHost<M>>::value) ModelHost<M>::check(job);
+  return job.precision == Precision::float32 ? driver_detail::run_typed<M, float>(job, options)
+                                             : driver_detail::run_typed<M, double>(job, options);
+}
+
+template <class M>
+RunReport steady(const Job<M>& job, const RunOptions& options) {
+  if constexpr (HasSteady<ModelHost<M>>::value) {
+    check_layout_offered(M::layouts, options.cuda.layout, M::name);
+    return job.precision == Precision::float32 ? driver_detail::steady_typed<M, float>(job, options)
+                                               : driver_detail::steady_typed<M, double>(job, options);
+  } else {
+    (void)options;
+    throw std::invalid_argument(job.source + ": model " + M::name + " has no steady-state solver");
+  }
+}
+
+}  // namespace rodswarm

@@ -1,0 +1,52 @@
+/// @file cosserat_bench.cpp
+/// Model cosserat's rows of `rodswarm bench`: its problems and what a node-step costs (a node-step is reported as
+/// a bead-step).
+#include "models/cosserat_host.hpp"
+#include "rodswarm/models/cosserat_cost.hpp"
+
+namespace rodswarm {
+
+using CosseratHost = ModelHost<cosserat::Model>;
+
+std::vector<BenchCase> CosseratHost::bench_problems() {
+  // beads = nodes (elements + 1). 1.7e5 and 1.3e5 node-steps per step; about 2-3 s a CPU row.
+  return {{"cosserat", "n=16", "verlet", 17, 10'000, 200, 2'000},
+          {"cosserat", "n=16", "rk4", 17, 10'000, 50, 500},
+          {"cosserat", "n=128", "verlet", 129, 1'000, 200, 2'000},
+          {"cosserat", "n=128", "rk4", 129, 1'000, 50, 500}};
+}
+
+/// A clamped rod (the material of examples/cosserat/dynamic_cantilever.json) of c.beads - 1 elements released
+/// from a bent shape under gravity, by the scheme c.scheme; members differ in their perturbation so that no two
+/// are identical.
+nlohmann::json CosseratHost::bench_config(const BenchCase& c, std::int64_t members, std::int64_t steps) {
+  const double dt = 2e-5;
+  nlohmann::json cfg = {
+      {"model", "cosserat"},
+      {"params",
+       {{"n", c.beads - 1},
+        {"length", 1.0},
+        {"radius", 0.01},
+        {"density", 1000.0},
+        {"youngs_modulus", 1e6},
+        {"shear_modulus", 1e6 / 3},
+        {"shear_coefficient", 0.9},
+        {"ends", {"clamped", "free"}},
+        {"g", {0.0, -9.81, 0.0}}}},
+      {"initial", {{"kind", "straight"}, {"perturbation", {{"amplitude", 0.02}, {"direction", {1.0, 0.0, 0.0}}}}}},
+      {"integrator", {{"scheme", c.scheme}, {"dt", dt}, {"t_end", dt * double(steps)}}},
+      {"output", {{"fields", nlohmann::json::array()}}}};
+  if (members > 1) {
+    cfg["ensemble"] = {{"mode", "grid"},
+                       {"vary", {{"initial.perturbation.amplitude", {{"linspace", {0.01, 0.03, members}}}}}}};
+  }
+  return cfg;
+}
+
+double CosseratHost::bench_flops(const Job& job) { return cosserat::flops_per_node_step(job.scheme); }
+
+double CosseratHost::bench_bytes(const Job&, KernelLayout, std::size_t real_bytes, int, double steps_per_launch) {
+  return cosserat::global_bytes_per_node_step(real_bytes, steps_per_launch);
+}
+
+}  // namespace rodswarm

@@ -1,0 +1,236 @@
+/// @file cosserat_compare.cpp
+/// `rodswarm compare` for model cosserat: the first K members on a backend and on the independent reference
+/// (src/reference/cosserat_*, Eigen, double), which integrates the same discrete system with the same scheme
+/// (docs/cosserat_discretisation.md), so the gap is round-off: default tolerance 1e-8 in float64, 2e-3 in
+/// float32. Fields: positions, velocities, directors, angular velocities and the total energy, at every save.
+#include <algorithm>
+#include <cmath>
+
+#include "driver/field_error.hpp"
+#include "driver/save_schedule.hpp"
+#include "models/cosserat_host.hpp"
+#include "reference/cosserat_reference.hpp"
+#include "rodswarm/models/cosserat_diagnostics.hpp"
+
+namespace rodswarm {
+namespace {
+
+using reference::CosseratCase;
+
+Eigen::Vector3d vec(const double* p) { return Eigen::Vector3d(p[0], p[1], p[2]); }
+
+Eigen::Matrix3d mat(const double* rows) {
+  Eigen::Matrix3d m;
+  for (int a = 0; a < 3; ++a)
+    for (int b = 0; b < 3; ++b) m(a, b) = rows[3 * a + b];
+  return m;
+}
+
+reference::CosseratEnd end_of(cosserat::EndKind k) {
+  switch (k) {
+    case cosserat::EndKind::clamped:
+      return reference::CosseratEnd::clamped;
+    case cosserat::EndKind::pinned:
+      return reference::CosseratEnd::pinned;
+    case cosserat::EndKind::prescribed:
+      return reference::CosseratEnd::prescribed;
+    case cosserat::EndKind::free:
+      break;
+  }
+  return reference::CosseratEnd::free;
+}
+
+Eigen::MatrixX3d rows_of(const double* data, std::int64_t count) {
+  Eigen::MatrixX3d m(count, 3);
+  for (std::int64_t q = 0; q < count; ++q)
+    for (int a = 0; a < 3; ++a) m(q, a) = data[3 * q + a];
+  return m;
+}
+
+/// Member i of the job as the reference states it.
+CosseratCase case_of(const CosseratJob& job, std::size_t i) {
+  const auto& e = job.members;
+  const auto& p = e.params[i];
+  CosseratCase c;
+  c.n = p.n;
+  c.rods = p.rods;
+  c.law = p.law == cosserat::Law::pyelastica ? reference::CosseratLaw::pyelastica : reference::CosseratLaw::variational;
+  c.scheme = p.scheme == cosserat::Scheme::rk4 ? reference::CosseratScheme::rk4 : reference::CosseratScheme::verlet;
+  c.end0 = end_of(p.end0);
+  c.end1 = end_of(p.end1);
+  c.constraints = p.constraints == cosserat::ConstraintMethod::gauss ? reference::CosseratConstraints::gauss
+                                                                     : reference::CosseratConstraints::overwrite;
+  c.rho = p.rho;
+  c.E = p.E;
+  c.G = p.G;
+  c.shear_coeff = p.shear_coeff;
+  c.damping_force = p.damping_force;
+  c.damping_torque = p.damping_torque;
+  c.g = vec(p.g);
+  c.force0 = vec(p.force0);
+  c.force1 = vec(p.force1);
+  c.couple0 = vec(p.couple0);
+  c.couple1 = vec(p.couple1);
+  c.force_density = vec(p.force_density);
+  c.couple_density = vec(p.couple_density);
+  using cosserat::Model;
+  const auto member = static_cast<std::int64_t>(i);
+  const std::int64_t E = p.rods * p.n, Nd = p.rods * (p.n + 1), V = p.rods * (p.n - 1);
+  const double* l0 = e.data(Model::rest_length0, member);
+  const double* radius = e.data(Model::radius, member);
+  c.rest_length.assign(l0, l0 + E);
+  c.radius.assign(radius, radius + E);
+  c.rest_sigma = rows_of(e.data(Model::rest_sigma, member), E);
+  c.rest_kappa = V > 0 ? rows_of(e.data(Model::rest_kappa, member), V) : Eigen::MatrixX3d(0, 3);
+  c.clamp_x0.resize(p.rods, 3);
+  c.clamp_x1.resize(p.rods, 3);
+  for (int r = 0; r < p.rods; ++r) {
+    const double* cl = e.data(Model::clamp, member) + cosserat::clamp_size * r;
+    c.clamp_x0.row(r) = vec(cl).transpose();
+    c.clamp_Q0.push_back(mat(cl + 3));
+    c.clamp_x1.row(r) = vec(cl + 12).transpose();
+    c.clamp_Q1.push_back(mat(cl + 15));
+  }
+  c.end_velocity0 = vec(p.end_velocity0);
+  c.end_velocity1 = vec(p.end_velocity1);
+  c.end_amplitude0 = vec(p.end_amplitude0);
+  c.end_amplitude1 = vec(p.end_amplitude1);
+  c.end_frequency0 = p.end_frequency0;
+  c.end_frequency1 = p.end_frequency1;
+  c.end_twist_rate0 = p.end_twist_rate0;
+  c.end_twist_rate1 = p.end_twist_rate1;
+  c.baumgarte = p.baumgarte;
+  const reference::CosseratGrowth laws[] = {reference::CosseratGrowth::none, reference::CosseratGrowth::exponential,
+                                            reference::CosseratGrowth::table, reference::CosseratGrowth::lockhart};
+  c.growth = laws[static_cast<int>(p.growth)];
+  c.mass_rule = p.mass_rule == cosserat::MassRule::conserved ? reference::CosseratMassRule::conserved
+                                                             : reference::CosseratMassRule::density;
+  c.growth_rate = p.growth_rate;
+  c.growth_zone = p.growth_zone;
+  c.growth_time.assign(p.growth_time, p.growth_time + p.growth_points);
+  c.growth_value.assign(p.growth_value, p.growth_value + p.growth_points);
+  c.lockhart_phi = p.lockhart_phi;
+  c.lockhart_yield = p.lockhart_yield;
+  c.curvature_rate = vec(p.curvature_rate);
+  c.contact_stiffness = p.contact_stiffness;
+  c.contact_damping = p.contact_damping;
+  c.contact_exponent = p.contact_exponent;
+  c.plane = p.plane;
+  c.plane_point = vec(p.plane_point);
+  c.plane_normal = vec(p.plane_normal);
+  c.mu_static = vec(p.mu_static);
+  c.mu_kinetic = vec(p.mu_kinetic);
+  c.slip_velocity = p.slip_velocity;
+  const reference::CosseratObstacle obstacles[] = {
+      reference::CosseratObstacle::none, reference::CosseratObstacle::sphere, reference::CosseratObstacle::cylinder};
+  c.obstacle = obstacles[static_cast<int>(p.obstacle)];
+  c.obstacle_center = vec(p.obstacle_center);
+  c.obstacle_axis = vec(p.obstacle_axis);
+  c.obstacle_radius = p.obstacle_radius;
+  c.self_contact = p.self_contact;
+  const reference::CosseratSurface surfaces[] = {reference::CosseratSurface::none, reference::CosseratSurface::plane,
+                                                 reference::CosseratSurface::sphere,
+                                                 reference::CosseratSurface::cylinder};
+  c.surface = surfaces[static_cast<int>(p.surface)];
+  c.surface_point = vec(p.surface_point);
+  c.surface_normal = vec(p.surface_normal);
+  c.surface_radius = p.surface_radius;
+  c.x0 = rows_of(e.data(Model::x, member), Nd);
+  c.v0 = rows_of(e.data(Model::v, member), Nd);
+  for (std::int64_t q = 0; q < E; ++q) c.Q0.push_back(mat(e.data(Model::Q, member) + 9 * q));
+  c.w0 = rows_of(e.data(Model::w, member), E);
+  c.dt = e.dt[i];
+  return c;
+}
+
+struct Fields {
+  FieldError pos, vel, dir, ang, energy;
+};
+
+/// Adds the differences of member i's backend state from the reference state `s`.
+template <class Real>
+void add_state(Fields& f, const CosseratCase& c, Ensemble<cosserat::Model, Real>& e, std::size_t i,
+               const reference::CosseratState& s) {
+  const cosserat::MemberIO<Real> io = cosserat::Model::io(e.member(static_cast<std::int64_t>(i)));
+  for (Eigen::Index q = 0; q < s.x.rows(); ++q) {
+    for (int a = 0; a < 3; ++a) {
+      f.pos.add(double(io.x[3 * q + a]), s.x(q, a));
+      f.vel.add(double(io.v[3 * q + a]), s.v(q, a));
+    }
+  }
+  for (std::size_t q = 0; q < s.Q.size(); ++q) {
+    for (int a = 0; a < 9; ++a) f.dir.add(double(io.Q[9 * q + a]), s.Q[q](a / 3, a % 3));
+    for (int a = 0; a < 3; ++a) f.ang.add(double(io.w[3 * q + a]), s.w(static_cast<Eigen::Index>(q), a));
+  }
+  cosserat::Diagnostics<Real> diagnostics;
+  const double total = diagnostics.energy(io, Real(double(e.steps_done[i]) * double(e.dt[i]))).total();
+  const reference::CosseratEnergy ref = reference::cosserat_energy(c, s);
+  f.energy.add(total, ref.total);
+  // A total energy may cancel: measure it against the sum of the components' magnitudes.
+  f.energy.floor(ref.translational + ref.rotational + ref.stretch_shear + ref.bend_twist + std::fabs(ref.gravity) +
+                 std::fabs(ref.loads) + ref.contact);
+}
+
+template <class Real>
+CompareReport compare_typed(const CosseratJob& job, const RunOptions& options) {
+  check_layout_offered(cosserat::Model::layouts, options.cuda.layout, cosserat::Model::name);
+  auto backend = make_backend<cosserat::Model, Real>(options.backend, options.cuda);
+  auto ensemble = to_precision<Real>(job.members);
+  const auto M = static_cast<std::size_t>(job.size());
+  std::vector<CosseratCase> cases;
+  std::vector<reference::CosseratTrajectory> refs;
+  std::vector<long> every(M), steps(M);
+  for (std::size_t i = 0; i < M; ++i) {
+    cases.push_back(case_of(job, i));
+    steps[i] = static_cast<long>(job.steps[i]);
+    every[i] = static_cast<long>(job.save_steps(i));
+    refs.push_back(reference::cosserat_run(cases[i], steps[i], every[i]));
+  }
+  Fields f;
+  const SaveSchedule plan = plan_saves(job, 0.0);
+  timed_save_loop(
+      plan, false, "compare", [](std::size_t) { return 1; }, [&] { backend->load(ensemble); },
+      [&](const std::vector<std::int64_t>& target) { backend->advance(target); }, [&] { backend->store(ensemble); },
+      [&](std::size_t k, const std::vector<std::int64_t>& target) {
+        for (std::size_t i = 0; i < M; ++i) {
+          if (!plan.saved_at(i, k, ensemble.steps_done[i], target) || every[i] <= 0) continue;
+          if (static_cast<long>(k) * every[i] > steps[i] || k >= refs[i].states.size()) continue;
+          add_state(f, cases[i], ensemble, i, refs[i].states[k]);
+        }
+      });
+  for (std::size_t i = 0; i < M; ++i) {
+    add_state(f, cases[i], ensemble, i, refs[i].states.back());
+    // Velocities near zero (a relaxed rod) are measured against the member's length per unit time.
+    double L = 0;
+    for (int q = 0; q < cases[i].n; ++q) L += cases[i].rest_length[static_cast<std::size_t>(q)];
+    f.vel.floor(L / std::max(job.t_end[i], cases[i].dt));
+    f.ang.floor(1.0 / std::max(job.t_end[i], cases[i].dt));
+  }
+
+  CompareReport report;
+  report.backend = backend->description() + (job.precision == Precision::float32 ? " float32, " : " float64, ") +
+                   (job.scheme == cosserat::Scheme::rk4 ? "rk4" : "verlet");
+  report.reference =
+      std::string("reference ") + (job.scheme == cosserat::Scheme::rk4 ? "rk4" : "verlet") + " (Eigen, float64)";
+  report.members = job.size();
+  report.saves = static_cast<std::int64_t>(plan.time.size());
+  const double tol =
+      job.compare.tolerance > 0 ? job.compare.tolerance : (job.precision == Precision::float32 ? 2e-3 : 1e-8);
+  const std::pair<const char*, const FieldError*> fields[] = {{"positions", &f.pos},
+                                                              {"velocities", &f.vel},
+                                                              {"directors", &f.dir},
+                                                              {"angular_velocity", &f.ang},
+                                                              {"energy", &f.energy}};
+  for (const auto& [name, err] : fields) report.add(name, err->max_abs, err->relative(), tol);
+  return report;
+}
+
+}  // namespace
+
+CompareReport ModelHost<cosserat::Model>::compare(const CosseratJob& full_job, const RunOptions& options,
+                                                  std::int64_t members) {
+  const CosseratJob job = slice_of(full_job, 0, members);
+  return job.precision == Precision::float32 ? compare_typed<float>(job, options) : compare_typed<double>(job, options);
+}
+
+}  // namespace rodswarm

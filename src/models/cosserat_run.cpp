@@ -1,0 +1,293 @@
+/// @file cosserat_run.cpp
+/// Model cosserat on the host: its results files (the nodes of every rod, the element frames, the energy split and
+/// Gauss's diagnostics Z_t, Z_s and the constraint violation, note section 3.1), its stability bound, its steady
+/// state by dynamic relaxation and what validate says about a job; and the generic drivers instantiated for it.
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+#include "driver/drivers_impl.hpp"
+#include "models/cosserat_host.hpp"
+#include "rodswarm/models/cosserat_diagnostics.hpp"
+
+namespace rodswarm {
+
+using CosseratHost = ModelHost<cosserat::Model>;
+
+namespace {
+
+constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
+
+const std::vector<std::string>& fixed_param_names() {
+  static const std::vector<std::string> names = {"n",
+                                                 "rods",
+                                                 "density",
+                                                 "youngs_modulus",
+                                                 "shear_modulus",
+                                                 "shear_coefficient",
+                                                 "damping_force",
+                                                 "damping_torque",
+                                                 "g_x",
+                                                 "g_y",
+                                                 "g_z",
+                                                 "force1_x",
+                                                 "force1_y",
+                                                 "force1_z",
+                                                 "growth_rate",
+                                                 "contact_stiffness",
+                                                 "dt",
+                                                 "t_end"};
+  return names;
+}
+
+}  // namespace
+
+std::vector<std::string> CosseratHost::energy_names() {
+  return {"translational", "rotational", "stretch_shear", "bend_twist", "gravity", "loads", "contact", "total"};
+}
+
+ParamTable CosseratHost::params(const Job& job) {
+  ParamTable t;
+  t.names = fixed_param_names();
+  for (const auto& key : job.varied_keys) t.names.push_back(key);
+  const auto M = static_cast<std::size_t>(job.size());
+  t.values.assign(t.names.size(), std::vector<double>(M));
+  for (std::size_t i = 0; i < M; ++i) {
+    const auto& p = job.members.params[i];
+    const double values[] = {double(p.n),
+                             double(p.rods),
+                             p.rho,
+                             p.E,
+                             p.G,
+                             p.shear_coeff,
+                             p.damping_force,
+                             p.damping_torque,
+                             p.g[0],
+                             p.g[1],
+                             p.g[2],
+                             p.force1[0],
+                             p.force1[1],
+                             p.force1[2],
+                             p.growth_rate,
+                             p.contact_stiffness,
+                             job.members.dt[i],
+                             job.t_end[i]};
+    std::size_t k = 0;
+    for (; k < std::size(values); ++k) t.values[k][i] = values[k];
+    for (std::size_t v = 0; v < job.varied_values.size(); ++v) t.values[k + v][i] = job.varied_values[v][i];
+  }
+  return t;
+}
+
+std::int32_t CosseratHost::beads(const Job& job, std::size_t i) {
+  return static_cast<std::int32_t>(job.members.count(Model::nodes, static_cast<std::int64_t>(i)));
+}
+
+std::int32_t CosseratHost::max_beads(const Job& job) {
+  return static_cast<std::int32_t>(job.members.max_count(Model::nodes));
+}
+
+std::vector<std::int32_t> CosseratHost::rods(const Job& job) {
+  std::vector<std::int32_t> r;
+  for (const auto& p : job.members.params) r.push_back(p.rods);
+  return r;
+}
+
+std::vector<FieldDecl> CosseratHost::fields(const Job& job, const std::string& kind) {
+  const auto B = static_cast<std::uint64_t>(max_beads(job));
+  const auto E = static_cast<std::uint64_t>(energy_names().size());
+  const bool run = kind == "run";
+  const OutputSpec& o = job.output;
+  return {{"positions", {B, 3}, {}, run && o.saves("positions"), true},
+          {"velocities", {B, 3}, {}, run && o.saves("velocities"), run && o.saves("velocities")},
+          {"energy", {E}, energy_names(), run && o.saves("energy"), true},
+          {"gauss", {3}, {"zt", "zs", "violation"}, run && o.saves("gauss"), !run || o.saves("gauss")},
+          {"directors", {B, 9}, {}, run && o.saves("directors"), o.saves("directors")}};
+}
+
+/// Member i's nodes and element frames as [B][3] and [B][9] rows (NaN beyond its own), its energies and Gauss's
+/// diagnostics at its time steps_done x dt.
+template <class Real>
+void CosseratHost::record(const Job& job, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
+  const int B = max_beads(job);
+  const cosserat::MemberIO<Real> io = Model::io(e.member(static_cast<std::int64_t>(i)));
+  const cosserat::Shape s = cosserat::shape_of(e.params[i]);
+  double *pos = rows[0], *vel = rows[1], *energy = rows[2], *gauss = rows[3], *dir = rows[4];
+  for (int b = 0; b < B; ++b) {
+    for (int a = 0; a < 3; ++a) {
+      if (pos) pos[3 * b + a] = b < s.nodes() ? double(io.x[3 * b + a]) : nan_value;
+      if (vel) vel[3 * b + a] = b < s.nodes() ? double(io.v[3 * b + a]) : nan_value;
+    }
+    for (int a = 0; a < 9 && dir; ++a) dir[9 * b + a] = b < s.elements() ? double(io.Q[9 * b + a]) : nan_value;
+  }
+  const Real t = Real(double(e.steps_done[i]) * double(e.dt[i]));
+  cosserat::Diagnostics<Real> diagnostics;
+  if (energy) {
+    const cosserat::Energy E = diagnostics.energy(io, t);
+    const double values[] = {E.translational, E.rotational, E.stretch_shear, E.bend_twist,
+                             E.gravity,       E.loads,      E.contact,       E.total()};
+    std::copy(std::begin(values), std::end(values), energy);
+  }
+  if (gauss) {
+    const cosserat::Gauss g = diagnostics.gauss(io, t, e.dt[i]);
+    gauss[0] = g.zt;
+    gauss[1] = g.zs;
+    gauss[2] = g.violation;
+  }
+}
+
+double cosserat_omega_max(const cosserat::Params<double>& p, const double* l0, const double* radius) {
+  double w2 = 0;
+  const int E = p.rods * p.n;
+  for (int i = 0; i < E; ++i) {
+    const double l = l0[i], r = radius[i];
+    w2 = std::max(w2, 4 * p.E / (p.rho * l * l) + 4 * p.shear_coeff * p.G / (p.rho * r * r));
+    if (p.contact_stiffness > 0) {
+      const double m = 0.5 * p.rho * cosserat::circle(r).A * l;  // an end node's mass, the lightest
+      w2 = std::max(w2, p.contact_stiffness / m);
+    }
+    if (p.contact_stiffness > 0 && p.plane) {
+      // Below v_eps the regularised friction is a damper of rate mu_s N / (m v_eps) on the contact point's slip,
+      // which the rolling part raises by 1 + m r^2 / J3 = 3; an explicit kick needs rate * dt < 2, so it enters
+      // as omega = rate.
+      const double mu = std::max({p.mu_static[0], p.mu_static[1], p.mu_static[2]});
+      const double g = std::sqrt(p.g[0] * p.g[0] + p.g[1] * p.g[1] + p.g[2] * p.g[2]);
+      const double rate = 3 * mu * g / p.slip_velocity;
+      w2 = std::max(w2, rate * rate);
+    }
+  }
+  return std::sqrt(w2);
+}
+
+StabilityReport CosseratHost::check_stability(const Job& job) {
+  const auto& e = job.members;
+  StabilityReport report;
+  report.unstable.assign(static_cast<std::size_t>(e.members()), 0);
+  for (std::size_t i = 0; i < report.unstable.size(); ++i) {
+    const auto& p = e.params[i];
+    const auto member = static_cast<std::int64_t>(i);
+    const double omega = cosserat_omega_max(p, e.data(Model::rest_length0, member), e.data(Model::radius, member));
+    const double bound = (p.scheme == cosserat::Scheme::rk4 ? 2.8 : 2.0) / omega;
+    if (e.dt[i] < bound) continue;
+    flag_unstable(report, member, omega * omega, 0.0, e.dt[i]);
+  }
+  return report;
+}
+
+std::string CosseratHost::describe_stability(const StabilityReport& report, const Job& job) {
+  if (report.count == 0) return "";
+  std::ostringstream out;
+  const bool rk4 = job.scheme == cosserat::Scheme::rk4;
+  out << unstable_members_line(report, std::string(rk4 ? "RK4" : "position Verlet") + "'s linearised stability bound");
+  const auto& d = report.examples.front();
+  const double omega = std::sqrt(d.omega2);
+  out << "  e.g. member " << d.member << ": dt * omega_max = " << d.dt * omega
+      << " with omega_max = sqrt(4E/(rho l^2) + 4 ks G/(rho r^2)), or sqrt(k_c/m) with contact, or "
+         "3 mu_s g/slip_velocity with plane friction = "
+      << omega << "; " << (rk4 ? "2.8" : "2") << " or less is needed, i.e. dt < " << (rk4 ? 2.8 : 2.0) / omega << "\n"
+      << unstable_members_footer;
+  return out.str();
+}
+
+namespace {
+
+/// Added damping of dynamic relaxation: twice the first cantilever bending frequency of the member's rods
+/// (near-critical for the slowest mode), unless the steady section sets it.
+double relaxation_damping(const CosseratJob& job, std::size_t i) {
+  if (job.steady.damping > 0) return job.steady.damping;
+  const auto& e = job.members;
+  const auto& p = e.params[i];
+  const double* l0 = e.data(cosserat::Model::rest_length0, static_cast<std::int64_t>(i));
+  const double* radius = e.data(cosserat::Model::radius, static_cast<std::int64_t>(i));
+  double L = 0, r = 0;
+  for (int k = 0; k < p.n; ++k) {
+    L += l0[k];
+    r = std::max(r, radius[k]);
+  }
+  const double omega1 = 3.516 * std::sqrt(p.E * r * r / (4 * p.rho)) / (L * L);
+  return 2 * omega1;
+}
+
+}  // namespace
+
+CosseratJob CosseratHost::steady_job(const Job& job) {
+  Job relaxed = job;
+  for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
+    auto& p = relaxed.members.params[i];
+    const double nu = relaxation_damping(job, i);
+    p.damping_force = std::max(p.damping_force, nu);
+    p.damping_torque = std::max(p.damping_torque, nu);
+  }
+  return relaxed;
+}
+
+template <class Real>
+SteadyOutcomes CosseratHost::solve_steady(const Job& job, Backend<Model, Real>& backend, Ensemble<Model, Real>& e,
+                                          StabilityReport& stability) {
+  stability = check_stability(job);
+  const auto M = static_cast<std::size_t>(job.size());
+  std::vector<std::int64_t> limit(M), target(M);
+  std::vector<double> zs0(M), zs(M);
+  std::vector<std::uint8_t> done(M, 0);
+  const std::int64_t checks = 200;
+  auto residual = [&](std::size_t i) {
+    cosserat::Diagnostics<Real> d;
+    const Real t = Real(double(e.steps_done[i]) * double(e.dt[i]));
+    return d.gauss(Model::io(e.member(static_cast<std::int64_t>(i))), t, e.dt[i]).zs;
+  };
+  for (std::size_t i = 0; i < M; ++i) {
+    const double t_max = job.steady.max_time > 0 ? job.steady.max_time : job.t_end[i];
+    limit[i] = std::max<std::int64_t>(1, step_count(t_max, job.members.dt[i]));
+    zs0[i] = zs[i] = residual(i);
+    done[i] = zs0[i] <= 1e-300 ? 1 : 0;
+  }
+  SteadyOutcomes s;
+  backend.load(e);
+  for (std::int64_t c = 1; c <= checks; ++c) {
+    bool running = false;
+    for (std::size_t i = 0; i < M; ++i) {
+      target[i] = done[i] ? e.steps_done[i] : limit[i] * c / checks;
+      running = running || !done[i];
+    }
+    if (!running) break;
+    backend.advance(target);
+    ++s.advance_calls;
+    backend.store(e);
+#pragma omp parallel for schedule(dynamic, 16) if (M > 64)
+    for (std::int64_t ii = 0; ii < static_cast<std::int64_t>(M); ++ii) {
+      const auto i = static_cast<std::size_t>(ii);
+      if (done[i] || e.status[i] != status_ok) continue;
+      zs[i] = residual(i);
+      if (zs[i] <= job.steady.tol * zs0[i] || zs[i] <= 1e-300) done[i] = 1;
+    }
+  }
+  s.stability_warning = stability.unstable;
+  s.time.resize(M);
+  s.failed.resize(M);
+  s.steps.resize(M);
+  s.iterations.resize(M);
+  s.residual.resize(M);
+  s.converged.resize(M);
+  for (std::size_t i = 0; i < M; ++i) {
+    s.time[i] = double(e.steps_done[i]) * job.members.dt[i];
+    s.failed[i] = e.status[i] != status_ok ? 1 : 0;
+    s.steps[i] = e.steps_done[i];
+    s.iterations[i] = static_cast<std::int32_t>(std::min<std::int64_t>(e.steps_done[i], INT32_MAX));
+    s.residual[i] = zs[i];
+    s.converged[i] = done[i] && !s.failed[i] ? 1 : 0;
+    s.bead_steps += double(e.steps_done[i]) * Model::work_units(job.members.params[i]);
+  }
+  return s;
+}
+
+std::vector<std::string> CosseratHost::describe(const Job& job) {
+  return {"model cosserat, scheme " + scheme_name(job) + ", precision " +
+              (job.precision == Precision::float32 ? "float32" : "float64"),
+          "nodes per member: up to " + std::to_string(max_beads(job)) + " (all rods)"};
+}
+
+}  // namespace rodswarm
+
+RODSWARM_DRIVERS(rodswarm::cosserat::Model)

@@ -1,0 +1,194 @@
+/// @file greenspan_run.cpp
+/// Model greenspan on the host: its results files (the string as 3-vectors of every bead, the fixed ends
+/// included, and the energy split), its stability bounds, its Newton steady state and what validate says about a
+/// job; and the generic drivers instantiated for it.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+#include "driver/drivers_impl.hpp"
+#include "models/greenspan_host.hpp"
+#include "rodswarm/models/greenspan_stability.hpp"
+
+namespace rodswarm {
+
+using GreenspanHost = ModelHost<greenspan::Model>;
+
+namespace {
+constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
+}  // namespace
+
+std::string GreenspanHost::scheme_name(const Job& job) {
+  return job.scheme == greenspan::Scheme::rk4 ? "rk4" : "greenspan";
+}
+
+std::vector<std::string> GreenspanHost::energy_names() {
+  return {"kinetic", "elastic", "gravity", "potential", "total"};
+}
+
+ParamTable GreenspanHost::params(const Job& job) {
+  ParamTable t;
+  t.names = {"n", "dx", "m", "T0", "eps", "alpha", "g", "tension_exponent", "y_left", "y_right", "dt", "t_end"};
+  t.values.assign(t.names.size(), std::vector<double>(static_cast<std::size_t>(job.size())));
+  for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
+    const auto& p = job.members.params[i];
+    const double values[] = {
+        double(p.n),       p.dx,        p.m, p.T0, p.eps, p.alpha, p.g, p.tension_exponent, p.y_left, p.y_right,
+        job.members.dt[i], job.t_end[i]};
+    for (std::size_t k = 0; k < t.names.size(); ++k) t.values[k][i] = values[k];
+  }
+  return t;
+}
+
+std::int32_t GreenspanHost::max_beads(const Job& job) {
+  int n = 0;
+  for (const auto& p : job.members.params) n = std::max(n, p.n);
+  return n + 2;
+}
+
+std::vector<FieldDecl> GreenspanHost::fields(const Job& job, const std::string& kind) {
+  const auto B = static_cast<std::uint64_t>(max_beads(job));
+  const auto E = static_cast<std::uint64_t>(energy_names().size());
+  const bool run = kind == "run";
+  const OutputSpec& o = job.output;
+  return {{"positions", {B, 3}, {}, run && o.saves("positions"), true},
+          {"velocities", {B, 3}, {}, run && o.saves("velocities"), run && o.saves("velocities")},
+          {"energy", {E}, energy_names(), run && o.saves("energy"), true}};
+}
+
+/// Member i's state (all beads, ends included) as [B][3] rows of positions and velocities, and its energies.
+template <class Real>
+void GreenspanHost::record(const Job& job, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
+  const auto& p = job.members.params[i];
+  const int B = static_cast<int>(max_beads(job));
+  const Real* ye = e.data(Model::heights, static_cast<std::int64_t>(i));
+  const Real* ve = e.data(Model::velocities, static_cast<std::int64_t>(i));
+  std::vector<double> y(ye, ye + p.n), v(ve, ve + p.n);
+  double *pos = rows[0], *vel = rows[1], *en = rows[2];
+  for (int b = 0; b < B; ++b) {
+    const bool real_bead = b < p.n + 2;
+    const double yb = real_bead ? greenspan::bead_height(y.data(), b, p) : nan_value;
+    const double vb = real_bead ? (b == 0 || b == p.n + 1 ? 0.0 : v[static_cast<std::size_t>(b - 1)]) : nan_value;
+    if (pos) {
+      pos[3 * b] = real_bead ? b * p.dx : nan_value;
+      pos[3 * b + 1] = yb;
+      pos[3 * b + 2] = real_bead ? 0.0 : nan_value;
+    }
+    if (vel) {
+      vel[3 * b] = real_bead ? 0.0 : nan_value;
+      vel[3 * b + 1] = vb;
+      vel[3 * b + 2] = real_bead ? 0.0 : nan_value;
+    }
+  }
+  if (en) {
+    const auto energy = greenspan::energy(y.data(), v.data(), p);
+    const double values[] = {energy.kinetic, energy.elastic, energy.gravity, energy.potential(), energy.total()};
+    std::copy(std::begin(values), std::end(values), en);
+  }
+}
+
+StabilityReport GreenspanHost::check_stability(const Job& job) {
+  const auto& e = job.members;
+  const std::int64_t members = e.members();
+  StabilityReport report;
+  report.unstable.assign(static_cast<std::size_t>(members), 0);
+  std::vector<double> omega2(static_cast<std::size_t>(members), 0.0);
+  std::vector<std::uint8_t> unstable(static_cast<std::size_t>(members), 0);
+#pragma omp parallel
+  {
+    std::vector<double> y, scratch;
+#pragma omp for schedule(dynamic, 64)
+    for (std::int64_t i = 0; i < members; ++i) {
+      const auto& p = e.params[static_cast<std::size_t>(i)];
+      const double* y0 = e.data(Model::heights, i);
+      double w2 = greenspan::highest_mode_omega2(y0, p);
+      // Steady state from the straight chord between the ends; if Newton fails the initial state decides alone.
+      y.resize(static_cast<std::size_t>(p.n));
+      scratch.resize(static_cast<std::size_t>(greenspan::steady_workspace_size(p.n)));
+      for (int j = 0; j < p.n; ++j) y[j] = p.y_left + (p.y_right - p.y_left) * (j + 1) / (p.n + 1);
+      if (greenspan::solve_steady(y.data(), p, scratch.data(), 1e-10, 50).converged) {
+        w2 = std::max(w2, greenspan::highest_mode_omega2(y.data(), p));
+      }
+      const double gamma = p.alpha / (2.0 * p.m);
+      const double dt = e.dt[static_cast<std::size_t>(i)];
+      const bool ok = job.scheme == greenspan::Scheme::rk4 ? greenspan::rk4_stable(w2, gamma, dt)
+                                                           : greenspan::paper_scheme_stable(w2, gamma, dt);
+      unstable[static_cast<std::size_t>(i)] = ok ? 0 : 1;
+      omega2[static_cast<std::size_t>(i)] = w2;
+    }
+  }
+  for (std::int64_t i = 0; i < members; ++i) {
+    if (!unstable[static_cast<std::size_t>(i)]) continue;
+    const auto& p = e.params[static_cast<std::size_t>(i)];
+    flag_unstable(report, i, omega2[static_cast<std::size_t>(i)], p.alpha / (2.0 * p.m),
+                  e.dt[static_cast<std::size_t>(i)]);
+  }
+  return report;
+}
+
+std::string GreenspanHost::describe_stability(const StabilityReport& report, const Job& job) {
+  if (report.count == 0) return "";
+  const bool rk4 = job.scheme == greenspan::Scheme::rk4;
+  std::ostringstream out;
+  out << unstable_members_line(
+      report, std::string("the ") + (rk4 ? "rk4" : "greenspan") + " scheme's linearised stability bound");
+  const auto& d = report.examples.front();
+  if (rk4) {
+    out << "  e.g. member " << d.member << ": dt * omega_max = " << d.dt * std::sqrt(d.omega2)
+        << " (RK4 needs about 2.8 or less)\n";
+  } else {
+    out << "  e.g. member " << d.member << ": omega_max^2 = " << d.omega2 << ", gamma = alpha/2m = " << d.gamma
+        << ", dt = " << d.dt << "; the greenspan scheme needs omega_max^2 < 4 gamma/dt = " << 4.0 * d.gamma / d.dt
+        << " and gamma dt < 1 (with alpha = 0 no dt is stable)\n";
+  }
+  out << unstable_members_footer;
+  return out.str();
+}
+
+GreenspanJob GreenspanHost::steady_job(const Job& job) {
+  Job start = job;
+  for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
+    const auto& p = job.members.params[i];
+    double* y = start.members.data(Model::heights, static_cast<std::int64_t>(i));
+    double* v = start.members.data(Model::velocities, static_cast<std::int64_t>(i));
+    for (int j = 0; j < p.n; ++j) {
+      y[j] = p.y_left + (p.y_right - p.y_left) * (j + 1) / (p.n + 1);
+      v[j] = 0;
+    }
+  }
+  return start;
+}
+
+template <class Real>
+SteadyOutcomes GreenspanHost::solve_steady(const Job& job, Backend<Model, Real>& backend, Ensemble<Model, Real>& e,
+                                           StabilityReport&) {
+  // float32 cannot reach a float64 residual; its floor is about 1e-6 of the force scale.
+  const double tol = job.precision == Precision::float32 ? std::max(job.steady.tol, 1e-5) : job.steady.tol;
+  backend.load(e);
+  const SteadyResult result = backend.solve_steady(static_cast<Real>(tol), job.steady.max_iter);
+  backend.store(e);
+  const auto members = static_cast<std::size_t>(job.size());
+  SteadyOutcomes s;
+  s.iterations = result.iterations;
+  s.residual = result.residual;
+  s.converged = result.converged;
+  s.failed.resize(members);
+  for (std::size_t i = 0; i < members; ++i) s.failed[i] = result.converged[i] ? 0 : 1;
+  s.time.assign(members, nan_value);
+  s.steps.assign(members, 0);
+  s.stability_warning.assign(members, 0);
+  return s;
+}
+
+std::vector<std::string> GreenspanHost::describe(const Job& job) {
+  int max_n = 0;
+  for (const auto& p : job.members.params) max_n = std::max(max_n, p.n);
+  return {"model greenspan, scheme " + scheme_name(job) + ", precision " +
+              (job.precision == Precision::float32 ? "float32" : "float64"),
+          "beads per member: up to " + std::to_string(max_n) + " moving (+2 fixed ends)"};
+}
+
+}  // namespace rodswarm
+
+RODSWARM_DRIVERS(rodswarm::greenspan::Model)

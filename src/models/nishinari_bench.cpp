@@ -1,0 +1,47 @@
+/// @file nishinari_bench.cpp
+/// Model nishinari's rows of `rodswarm bench`: its problems and what a bead-step costs.
+#include "models/nishinari_host.hpp"
+#include "rodswarm/models/nishinari_cost.hpp"
+
+namespace rodswarm {
+
+using NishinariHost = ModelHost<nishinari::Model>;
+
+std::vector<BenchCase> NishinariHost::bench_problems() {
+  // The scheme column names the formulation (both RK4). 1.6e5 and 1.28e5 bead-steps per step.
+  return {{"nishinari", "n=16", "intrinsic", 16, 10'000, 20, 2'000},
+          {"nishinari", "n=16", "cartesian", 16, 10'000, 20, 2'000},
+          {"nishinari", "n=128", "intrinsic", 128, 1'000, 20, 2'000},
+          {"nishinari", "n=128", "cartesian", 128, 1'000, 20, 2'000}};
+}
+
+/// A released helix (the material of examples/nishinari/helix.json) of c.beads beads, in the formulation named by
+/// c.scheme; members differ in their helix angle so that no two are identical.
+nlohmann::json NishinariHost::bench_config(const BenchCase& c, std::int64_t members, std::int64_t steps) {
+  const double dt = 1e-3;
+  nlohmann::json cfg = {{"model", "nishinari"},
+                        {"params",
+                         {{"n", c.beads},
+                          {"l", 0.05},
+                          {"m", 0.01},
+                          {"k", 100.0},
+                          {"K", 0.01},
+                          {"h", 0.008},
+                          {"j", 5e-7},
+                          {"formulation", c.scheme}}},
+                        {"initial", {{"kind", "helix"}, {"dphi", 0.15}, {"dtheta", 0.1}, {"dpsi", 0.05}}},
+                        {"integrator", {{"scheme", "rk4"}, {"dt", dt}, {"t_end", dt * double(steps)}}},
+                        {"output", {{"fields", nlohmann::json::array()}}}};
+  if (members > 1) {
+    cfg["ensemble"] = {{"mode", "grid"}, {"vary", {{"initial.dphi", {{"linspace", {0.05, 0.15, members}}}}}}};
+  }
+  return cfg;
+}
+
+double NishinariHost::bench_flops(const Job& job) { return nishinari::flops_per_bead_step(job.formulation); }
+
+double NishinariHost::bench_bytes(const Job&, KernelLayout, std::size_t real_bytes, int, double steps_per_launch) {
+  return nishinari::global_bytes_per_bead_step(real_bytes, steps_per_launch);
+}
+
+}  // namespace rodswarm

@@ -1,0 +1,166 @@
+/// @file nishinari_compare.cpp
+/// `rodswarm compare` for model nishinari: the first K members on a backend (either formulation) and on the
+/// independent reference (src/reference/nishinari_*, Cartesian RK4 in Eigen, double), at every save and at the end.
+#include <algorithm>
+#include <cmath>
+
+#include "driver/field_error.hpp"
+#include "models/nishinari_host.hpp"
+#include "reference/nishinari_reference.hpp"
+
+namespace rodswarm {
+namespace {
+
+reference::NishinariEnd end_of(nishinari::EndKind k) {
+  switch (k) {
+    case nishinari::EndKind::clamped:
+      return reference::NishinariEnd::clamped;
+    case nishinari::EndKind::pinned:
+      return reference::NishinariEnd::pinned;
+    case nishinari::EndKind::free:
+      break;
+  }
+  return reference::NishinariEnd::free;
+}
+
+Eigen::Matrix3d matrix_of(const double* rows) {
+  Eigen::Matrix3d m;
+  for (int a = 0; a < 3; ++a)
+    for (int b = 0; b < 3; ++b) m(a, b) = rows[3 * a + b];
+  return m;
+}
+
+/// Member i of the job as the reference states it.
+reference::NishinariCase case_of(const NishinariJob& job, std::size_t i) {
+  const auto& e = job.members;
+  const auto& p = e.params[i];
+  reference::NishinariCase c;
+  c.n = p.n;
+  c.l = p.l;
+  c.m = p.m;
+  c.k = p.k;
+  c.K = p.K;
+  c.h = p.h;
+  c.j = p.j;
+  c.damping = p.damping;
+  c.spin_damping = p.spin_damping;
+  c.g = Eigen::Vector3d(p.g[0], p.g[1], p.g[2]);
+  c.load0 = Eigen::Vector3d(p.load0[0], p.load0[1], p.load0[2]);
+  c.load1 = Eigen::Vector3d(p.load1[0], p.load1[1], p.load1[2]);
+  c.end0 = end_of(p.end0);
+  c.end1 = end_of(p.end1);
+  c.twist = p.twist_moment == nishinari::TwistMoment::paper ? reference::NishinariTwist::paper
+                                                            : reference::NishinariTwist::conservative;
+  c.wall0 = matrix_of(p.wall0);
+  c.wall1 = matrix_of(p.wall1);
+  const double* r = e.data(nishinari::Model::positions, static_cast<std::int64_t>(i));
+  const double* v = e.data(nishinari::Model::velocities, static_cast<std::int64_t>(i));
+  const double* normal = e.data(nishinari::Model::normals, static_cast<std::int64_t>(i));
+  const double* spin = e.data(nishinari::Model::spins, static_cast<std::int64_t>(i));
+  c.r0.resize(p.n, 3);
+  c.v0.resize(p.n, 3);
+  c.normal0.resize(p.n - 1, 3);
+  c.spin0.resize(p.n - 1);
+  for (int q = 0; q < p.n; ++q) {
+    for (int a = 0; a < 3; ++a) {
+      c.r0(q, a) = r[3 * q + a];
+      c.v0(q, a) = v[3 * q + a];
+      if (q + 1 < p.n) c.normal0(q, a) = normal[3 * q + a];
+    }
+    if (q + 1 < p.n) c.spin0(q) = spin[q];
+  }
+  c.dt = e.dt[i];
+  return c;
+}
+
+/// Adds the differences of state `a` from state `b` (positions, velocities, total energy) to the three fields.
+void add_state(FieldError& pos, FieldError& vel, FieldError& energy, const reference::NishinariCase& c,
+               const double* positions, const double* velocities, double total_energy,
+               const reference::NishinariState& b) {
+  for (int q = 0; q < c.n; ++q) {
+    for (int a = 0; a < 3; ++a) {
+      pos.add(positions[3 * q + a], b.r(q, a));
+      vel.add(velocities[3 * q + a], b.v(q, a));
+    }
+  }
+  const reference::NishinariEnergy e = reference::nishinari_energy(c, b);
+  energy.add(total_energy, e.total);
+  // Fields that are near zero (the beads of a pure twist wave do not move; a total energy may cancel) are
+  // measured against the problem's own scales rather than against round-off.
+  energy.floor(e.kinetic + e.spin + e.axial + e.bending + e.twist + std::fabs(e.external));
+}
+
+}  // namespace
+
+CompareReport ModelHost<nishinari::Model>::compare(const NishinariJob& full_job, const RunOptions& options,
+                                                   std::int64_t members) {
+  NishinariJob job = slice_of(full_job, 0, members);
+  for (const char* field : {"positions", "velocities", "energy"}) job.output.set(field, true);
+  const RunReport run = rodswarm::run(job, options);
+  const Results& r = run.results;
+  const bool intrinsic = job.formulation == nishinari::Formulation::intrinsic;
+
+  CompareReport report;
+  report.backend = r.backend + " " + r.precision + ", " + (intrinsic ? "intrinsic" : "cartesian") + " formulation";
+  report.reference = "reference cartesian rk4 (Eigen, float64)";
+  report.members = job.size();
+  report.saves = static_cast<std::int64_t>(r.time.size());
+  FieldError pos, vel, energy;
+  FieldError own_pos, own_vel, own_energy;  // the reference at dt against itself at dt/2: its own error
+  const std::size_t S = r.time.size(), B = static_cast<std::size_t>(r.max_beads), E = r.energy_names().size();
+  const std::size_t total_index = E - 1;  // "total" is the last component
+
+  for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
+    const auto c = case_of(job, i);
+    const long steps = static_cast<long>(job.steps[i]);
+    const long every = static_cast<long>(job.save_steps(i));
+    const auto ref = reference::nishinari_rk4(c, steps, every);
+    const double speed = (c.n - 1) * c.l / std::max(job.t_end[i], c.dt);  // a velocity scale of the member
+    if (intrinsic) {
+      auto half = c;
+      half.dt = c.dt / 2;
+      const auto fine = reference::nishinari_rk4(half, 2 * steps, 2 * every);
+      for (std::size_t k = 0; k < ref.states.size() && k < fine.states.size(); ++k) {
+        const auto& x = ref.states[k];
+        std::vector<double> rr(static_cast<std::size_t>(3 * c.n)), vv(rr.size());
+        for (int q = 0; q < c.n; ++q) {
+          for (int a = 0; a < 3; ++a) {
+            rr[static_cast<std::size_t>(3 * q + a)] = x.r(q, a);
+            vv[static_cast<std::size_t>(3 * q + a)] = x.v(q, a);
+          }
+        }
+        add_state(own_pos, own_vel, own_energy, c, rr.data(), vv.data(), reference::nishinari_energy(c, x).total,
+                  fine.states[k]);
+      }
+    }
+    // Saved series: reference entry k is the state after k * every steps, the same as save k.
+    for (std::size_t k = 0; k < S && every > 0 && k < ref.states.size(); ++k) {
+      if (static_cast<long>(k) * every > steps) break;
+      const std::size_t row = i * S + k;
+      add_state(pos, vel, energy, c, &r.series("positions")[row * B * 3], &r.series("velocities")[row * B * 3],
+                r.series("energy")[row * E + total_index], ref.states[k]);
+    }
+    add_state(pos, vel, energy, c, &r.final("positions")[i * B * 3], &r.final("velocities")[i * B * 3],
+              r.final("energy")[i * E + total_index], ref.states.back());
+    vel.floor(speed);
+    own_vel.floor(speed);
+  }
+
+  // Default tolerances: round-off for the Cartesian formulation (the reference's own steps); for the intrinsic
+  // one, four times the reference's own integration error in that field (Richardson: 16/15 of the dt vs dt/2 gap).
+  const double round_off = job.precision == Precision::float32 ? 1e-3 : 1e-9;
+  auto tolerance = [&](const FieldError& own) {
+    if (job.compare.tolerance > 0) return job.compare.tolerance;
+    return intrinsic ? std::max(round_off, 4 * 16.0 / 15.0 * own.relative()) : round_off;
+  };
+  if (intrinsic && job.compare.tolerance <= 0) report.reference += ", tolerance 4x its own error estimate";
+  const std::pair<const char*, FieldError> fields[] = {{"positions", pos}, {"velocities", vel}, {"energy", energy}};
+  const FieldError own[] = {own_pos, own_vel, own_energy};
+  for (std::size_t f = 0; f < 3; ++f) {
+    const FieldError& err = fields[f].second;
+    report.add(fields[f].first, err.max_abs, err.relative(), tolerance(own[f]));
+  }
+  return report;
+}
+
+}  // namespace rodswarm

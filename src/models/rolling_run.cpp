@@ -1,0 +1,256 @@
+/// @file rolling_run.cpp
+/// Model rolling on the host: its results files (the space-time field of both strings at the output points, the
+/// contact points, the multiplier, the energy, the running Lyapunov estimate, and after the run the recorded
+/// harmonic of every member with its power spectrum, docs/rolling_discretisation.md section 2), its stability
+/// bound and what validate says about a job; and the generic drivers instantiated for it.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+#include "analysis/spectrum.hpp"
+#include "driver/drivers_impl.hpp"
+#include "models/rolling_host.hpp"
+#include "rodswarm/models/rolling.hpp"
+#include "rodswarm/models/rolling_stepper.hpp"
+
+namespace rodswarm {
+
+using RollingHost = ModelHost<rolling::Model>;
+
+namespace {
+
+constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
+
+const std::vector<std::string>& fixed_param_names() {
+  static const std::vector<std::string> names = {"modes", "periodic", "L",  "c",  "F",  "G1",   "G2",
+                                                 "sigma", "frozen",   "s1", "s2", "dt", "t_end"};
+  return names;
+}
+
+double x_at(const rolling::Params<double>& p, int points, int j) { return p.L * j / std::max(1, points - 1); }
+
+/// Samples of the harmonic a run of the job keeps per member (shared by every batch: from the longest t_end).
+std::int64_t signal_samples(const RollingJob& job, double t_max) {
+  if (job.sample_interval <= 0) return 0;
+  for (double t : job.t_end) t_max = std::max(t_max, t);
+  return static_cast<std::int64_t>(std::floor(t_max / job.sample_interval + 1e-9)) + 1;
+}
+
+}  // namespace
+
+ParamTable RollingHost::params(const Job& job) {
+  ParamTable t;
+  t.names = fixed_param_names();
+  for (const auto& key : job.varied_keys) t.names.push_back(key);
+  const auto M = static_cast<std::size_t>(job.size());
+  t.values.assign(t.names.size(), std::vector<double>(M));
+  for (std::size_t i = 0; i < M; ++i) {
+    const auto& p = job.members.params[i];
+    const double* y = job.members.data(Model::state, static_cast<std::int64_t>(i));
+    const double values[] = {double(p.modes),
+                             p.ends == rolling::Ends::periodic ? 1.0 : 0.0,
+                             p.L,
+                             p.c,
+                             p.F,
+                             p.G1,
+                             p.G2,
+                             p.sigma,
+                             double(p.frozen),
+                             y[rolling::s1_at(p.modes)],
+                             y[rolling::s2_at(p.modes)],
+                             job.members.dt[i],
+                             job.t_end[i]};
+    std::size_t k = 0;
+    for (; k < std::size(values); ++k) t.values[k][i] = values[k];
+    for (std::size_t v = 0; v < job.varied_values.size(); ++v) t.values[k + v][i] = job.varied_values[v][i];
+  }
+  return t;
+}
+
+std::vector<FieldDecl> RollingHost::fields(const Job& job, const std::string& kind) {
+  const auto B = static_cast<std::uint64_t>(max_beads(job));
+  const auto E = static_cast<std::uint64_t>(energy_names().size());
+  const bool run = kind == "run";
+  const OutputSpec& o = job.output;
+  const bool lyapunov = run && job.renorm_interval > 0;
+  return {{"positions", {B, 3}, {}, run && o.saves("positions"), true},
+          {"velocities", {B, 3}, {}, run && o.saves("velocities"), run && o.saves("velocities")},
+          {"energy", {E}, energy_names(), run && o.saves("energy"), true},
+          {"contact", {3}, {"s1", "s2", "lambda"}, run && o.saves("contact"), run && o.saves("contact")},
+          {"lyapunov", {}, {}, lyapunov && o.saves("lyapunov"), lyapunov}};
+}
+
+RollingHost::BasisTables RollingHost::recorder(const Job& job) {
+  BasisTables out;
+  const int P = job.points;
+  for (const auto& p : job.members.params) {
+    const auto key = std::make_tuple(int(p.ends), p.modes, p.L);
+    if (out.tables.count(key)) continue;
+    std::vector<double> table(static_cast<std::size_t>(P) * p.modes);
+    std::vector<double> unit(static_cast<std::size_t>(rolling::state_size(p.modes)), 0.0);
+    for (int m = 0; m < p.modes; ++m) {
+      unit.assign(unit.size(), 0.0);
+      unit[static_cast<std::size_t>(m)] = 1.0;
+      for (int j = 0; j < P; ++j) {
+        double value = 0, rate = 0;
+        rolling::string_at(p, unit.data(), 0, x_at(p, P, j), value, rate);
+        table[static_cast<std::size_t>(j) * p.modes + m] = value;
+      }
+    }
+    out.tables.emplace(key, std::move(table));
+  }
+  return out;
+}
+
+template <class Real>
+void RollingHost::record(const Job& job, const BasisTables& tables, Ensemble<Model, Real>& e, std::size_t i,
+                         const FieldRows& rows) {
+  const auto& p64 = job.members.params[i];
+  const auto& p = e.params[i];
+  const std::vector<double>& table = tables.of(p64);
+  const int K = p.modes, P = job.points;
+  const auto member = static_cast<std::int64_t>(i);
+  const Real* y = e.data(Model::state, member);
+  double *pos = rows[0], *vel = rows[1], *energy = rows[2], *contact = rows[3], *lyapunov = rows[4];
+  for (int string = 0; string < 2; ++string) {
+    const Real* amp = y + (string == 0 ? rolling::a_at(K) : rolling::b_at(K));
+    const Real* rate = y + (string == 0 ? rolling::ad_at(K) : rolling::bd_at(K));
+    for (int j = 0; j < P; ++j) {
+      double u = 0, ut = 0;
+      for (int m = 0; m < K; ++m) {
+        u += table[static_cast<std::size_t>(j) * K + m] * double(amp[m]);
+        ut += table[static_cast<std::size_t>(j) * K + m] * double(rate[m]);
+      }
+      const double x = x_at(p64, P, j);
+      const std::size_t b = static_cast<std::size_t>(string * P + j);
+      if (pos) {
+        pos[3 * b] = x;
+        pos[3 * b + 1] = u;
+        pos[3 * b + 2] = 0;
+      }
+      if (vel) {
+        vel[3 * b] = 0;
+        vel[3 * b + 1] = ut;
+        vel[3 * b + 2] = 0;
+      }
+    }
+  }
+  if (energy) {
+    const rolling::Energy E = rolling::energy(p, y);
+    energy[0] = E.kinetic;
+    energy[1] = E.potential;
+    energy[2] = E.total();
+  }
+  if (contact) {
+    std::vector<Real> scratch(static_cast<std::size_t>(4 * K));
+    const rolling::Contact<Real> c =
+        rolling::rates(p, y, static_cast<Real*>(nullptr), rolling::rows_in(scratch.data(), K));
+    contact[0] = double(y[rolling::s1_at(K)]);
+    contact[1] = double(y[rolling::s2_at(K)]);
+    contact[2] = c.singular ? nan_value : double(c.lambda);
+  }
+  if (lyapunov) {
+    *lyapunov = lyapunov_estimate(p64, job.members.dt[i], e.steps_done[i], e.scalar[Model::lyapunov_log][i]);
+  }
+}
+
+void RollingHost::check(const Job& job) {
+  if (job.precision != Precision::float32) return;
+  // The twin sits d0 from the trajectory in every component; float32 rounds O(1) values at 6e-8, so below
+  // d0 = 1e-3 its round-off, not the dynamics, would set the measured growth (a frozen control then reads
+  // about 2 instead of 0).
+  for (std::size_t i = 0; i < job.members.params.size(); ++i) {
+    const auto& p = job.members.params[i];
+    if (p.lyapunov && p.lyapunov_d0 < 1e-3) {
+      throw std::invalid_argument(job.source + ": analysis.lyapunov.d0: float32 cannot follow a twin " +
+                                  std::to_string(p.lyapunov_d0) + " away (member " + std::to_string(i) +
+                                  "): use precision float64, or d0 >= 1e-3");
+    }
+  }
+}
+
+template <class Real>
+void RollingHost::prepare(const Job&, Ensemble<Model, Real>& e) {
+  for (std::int64_t i = 0; i < e.members(); ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    const auto& p = e.params[k];
+    std::vector<Real> scratch(static_cast<std::size_t>(4 * p.modes));
+    if (e.steps_done[k] == 0 &&
+        !rolling::project_velocities(p, e.data(Model::state, i), rolling::rows_in(scratch.data(), p.modes)))
+      e.status[k] = status_singular;
+  }
+}
+
+template <class Real>
+void RollingHost::finish(const Job& job, const Ensemble<Model, Real>& e, Results& r, const RunOptions& options) {
+  const std::int64_t Ns = signal_samples(job, options.t_max);
+  if (Ns <= 0) return;
+  const auto members = static_cast<std::size_t>(job.size());
+  r.spectrum.harmonic = job.harmonic;
+  r.spectrum.interval = job.sample_interval;
+  r.spectrum.signal.assign(members * static_cast<std::size_t>(Ns), nan_value);
+  for (std::size_t i = 0; i < members; ++i) {
+    const auto& p = job.members.params[i];
+    if (p.sample_steps <= 0) continue;
+    const auto member = static_cast<std::int64_t>(i);
+    const std::int64_t filled =
+        std::min<std::int64_t>({e.steps_done[i] / p.sample_steps + 1, e.count(Model::samples, member), Ns});
+    const Real* signal = e.data(Model::signal, member);
+    for (std::int64_t k = 0; k < filled; ++k)
+      r.spectrum.signal[i * static_cast<std::size_t>(Ns) + static_cast<std::size_t>(k)] = double(signal[k]);
+  }
+  const PowerSpectra spectra =
+      power_spectra(r.spectrum.signal, static_cast<std::int64_t>(members), Ns, job.sample_interval);
+  r.spectrum.omega = spectra.omega;
+  r.spectrum.power = spectra.power;
+}
+
+double lyapunov_estimate(const rolling::Params<double>& p, double dt, std::int64_t steps_done, double log_sum) {
+  if (!p.lyapunov || p.renorm_steps <= 0) return nan_value;
+  const std::int64_t renormalised = steps_done / p.renorm_steps * p.renorm_steps;
+  return renormalised > 0 ? log_sum / (double(renormalised) * dt) : nan_value;
+}
+
+double rolling_omega_max(const rolling::Params<double>& p) { return p.c * rolling::wavenumber(p, p.modes - 1); }
+
+StabilityReport RollingHost::check_stability(const Job& job) {
+  const auto& e = job.members;
+  StabilityReport report;
+  report.unstable.assign(static_cast<std::size_t>(e.members()), 0);
+  for (std::size_t i = 0; i < report.unstable.size(); ++i) {
+    const double omega = rolling_omega_max(e.params[i]);
+    if (e.dt[i] * omega < 2.8) continue;
+    flag_unstable(report, static_cast<std::int64_t>(i), omega * omega, 0.0, e.dt[i]);
+  }
+  return report;
+}
+
+std::string RollingHost::describe_stability(const StabilityReport& report, const Job&) {
+  if (report.count == 0) return "";
+  std::ostringstream out;
+  out << unstable_members_line(report, "RK4's stability bound");
+  const auto& d = report.examples.front();
+  const double omega = std::sqrt(d.omega2);
+  out << "  e.g. member " << d.member << ": dt * omega_max = " << d.dt * omega
+      << " with omega_max = c kappa_K (the highest mode) = " << omega << "; 2.8 or less is needed, i.e. dt < "
+      << 2.8 / omega << "\n"
+      << unstable_members_footer;
+  return out.str();
+}
+
+std::vector<std::string> RollingHost::describe(const Job& job) {
+  int K = 0;
+  for (const auto& p : job.members.params) K = std::max(K, p.modes);
+  return {std::string("model rolling, scheme rk4, precision ") +
+              (job.precision == Precision::float32 ? "float32" : "float64"),
+          "modes per string: up to " + std::to_string(K), "output points per string: " + std::to_string(job.points),
+          "analysis: spectrum " +
+              (job.sample_interval > 0 ? "of harmonic " + std::to_string(job.harmonic) : std::string("off")) +
+              ", Lyapunov exponent " + (job.renorm_interval > 0 ? "on (twin trajectories)" : "off")};
+}
+
+}  // namespace rodswarm
+
+RODSWARM_DRIVERS(rodswarm::rolling::Model)

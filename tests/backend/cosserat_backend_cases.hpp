@@ -1,0 +1,37 @@
+// ctest-labels: cpu
+// Model cosserat in the typed backend suite (test_backends.cpp): every example (clamps, prescribed twisting ends,
+// growth, friction on a plane, a confining sphere, rod-rod contact), both schemes on the cantilever, both
+// constitutive laws on the Timoshenko beam, each cut to 300 steps (150 in float32) with three saves; a slice of the
+// 10^4-member sweep; and a member whose dt is 50 times the cantilever's.
+#pragma once
+
+#include "backend_fixture.hpp"
+
+namespace rodswarm {
+
+template <>
+struct BackendCases<cosserat::Model> {
+  static std::vector<ExampleCase> examples() {
+    return {{"timoshenko.json", {}},         {"timoshenko.json", {"params.law=\"pyelastica\""}},
+            {"dynamic_cantilever.json", {}}, {"dynamic_cantilever.json", {"integrator.scheme=\"verlet\""}},
+            {"axial_stretching.json", {}},   {"axial_friction.json", {}},
+            {"rolling_friction.json", {}},   {"helical_buckling.json", {}},
+            {"growing_buckle.json", {}},     {"confined_sphere.json", {}},
+            {"self_contact.json", {}}};
+  }
+  static std::vector<ExampleCase> float32_examples() { return {{"dynamic_cantilever.json", {}}}; }
+  static ExampleCase ensemble() { return {"sweep.json", {}}; }
+  static constexpr std::int64_t ensemble_members = 4;
+  static ExampleCase diverging() { return {"dynamic_cantilever.json", {"integrator.scheme=\"verlet\""}}; }
+  static constexpr double diverging_dt_factor = 50;
+  /// An example cut to 300 steps of its own dt (150 in float32) with saves every third of them.
+  static void shorten(CosseratJob& job) {
+    const long steps = job.precision == Precision::float32 ? 150 : 300;
+    const double dt = job.members.dt[0];
+    job.output.save_every = dt * double(steps / 3);
+    for (std::size_t i = 0; i < job.t_end.size(); ++i) job.set_t_end(i, job.members.dt[i] * double(steps));
+  }
+  static void shorten_for_round_off(CosseratJob&) {}
+};
+
+}  // namespace rodswarm
