@@ -34,7 +34,7 @@ class CpuBackend final : public Backend<M, Real> {
     for (std::int64_t i = 0; i < view.members; ++i) {
       if (view.steps_to_do(target.data(), i) == 0) continue;
       running.push_back(i);
-      workspace = std::max(workspace, M::workspace(view.params[i]));
+      workspace = std::max(workspace, M::sizes(view.params[i]).workspace);
     }
     last_loop_ = for_each_member<Real>(running, workspace, [&](std::int64_t i, Real* work) {
       const Outcome out = M::advance(view.member(i), view.dt[i], view.steps_done[i], view.steps_to_do(target.data(), i),

@@ -5,8 +5,7 @@
 
 #include "cli/job_options.hpp"
 #include "cli/verbs.hpp"
-#include "driver/compare.hpp"
-#include "models/hosts.hpp"
+#include "driver/engine.hpp"
 
 namespace rodswarm::cli {
 
@@ -27,10 +26,9 @@ void add_compare_verb(CLI::App& app, int& exit_code) {
       const RunOptions run = options->job.run_options();
       const CompareReport report = std::visit(
           [&](const auto& job) {
-            using H = ModelHost<typename std::decay_t<decltype(job)>::Model>;
             // A warning about the config (an unresolved smeared delta) may explain a disagreement: say it first.
             for (const auto& w : job.warnings) std::cerr << "rodswarm: warning: " << w << "\n";
-            return H::compare(job, run, options->members > 0 ? options->members : job.compare.members);
+            return compare(job, run, options->members > 0 ? options->members : job.compare.members);
           },
           any);
       std::cout << format_compare(report) << "\n";

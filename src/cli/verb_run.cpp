@@ -6,11 +6,10 @@
 
 #include "cli/job_options.hpp"
 #include "cli/verbs.hpp"
-#include "driver/checkpointed_run.hpp"
+#include "driver/engine.hpp"
 #include "driver/progress.hpp"
 #include "io/results.hpp"
 #include "io/xdmf_writer.hpp"
-#include "models/hosts.hpp"
 
 namespace rodswarm::cli {
 
@@ -41,12 +40,12 @@ void add_run_verb(CLI::App& app, int& exit_code) {
       run.progress = !options->quiet && ProgressBar::stderr_is_terminal();
       return std::visit(
           [&](const auto& job) {
-            using H = ModelHost<typename std::decay_t<decltype(job)>::Model>;
+            using M = typename std::decay_t<decltype(job)>::Model;
             const std::string path = options->job.output_path(job);
             for (const auto& w : job.warnings) std::cerr << "rodswarm: warning: " << w << "\n";
             const CheckpointedReport checkpointed = run_checkpointed(job, run, path, options->checkpoint, std::cerr);
             const RunReport& report = checkpointed.run;
-            const std::string warning = H::describe_stability(report.stability, job);
+            const std::string warning = stability_warning(report.stability, job);
             if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
             if (!checkpointed.complete) {
               std::printf("run: stopped with %lld of %lld batches done; run the same command again to resume\n",
@@ -57,15 +56,8 @@ void add_run_verb(CLI::App& app, int& exit_code) {
             write_results(path, report.results);
             if (job.output.xdmf) write_xdmf(path, report.results);
             remove_checkpoints(path);
-            std::int64_t singular = 0;
-            for (const auto flag : report.results.singular) singular += flag;
-            if constexpr (H::records_singular) {
-              if (singular > 0) {
-                std::cerr << "rodswarm: " << singular << " member(s) " << H::singular_meaning
-                          << "; they are flagged in members/singular"
-                          << (H::counts_as_diverged(status_singular) ? " and counted as diverged" : "") << "\n";
-              }
-            }
+            const std::string singular = singular_note<M>(report.results);
+            if (!singular.empty()) std::cerr << "rodswarm: " << singular << "\n";
             // Throughput of what this call integrated (a resumed run's earlier batches are not in it).
             std::printf("run: %lld members, %lld steps, %.3f s, %.3e bead-steps/s, %lld diverged -> %s\n",
                         static_cast<long long>(job.size()), static_cast<long long>(report.max_steps),

@@ -7,7 +7,8 @@
 #include "cli/verbs.hpp"
 #include "io/results.hpp"
 #include "io/xdmf_writer.hpp"
-#include "models/hosts.hpp"
+#include "driver/engine.hpp"
+#include "rodswarm/models/registry.hpp"
 
 namespace rodswarm::cli {
 namespace {
@@ -16,7 +17,7 @@ namespace {
 std::string steady_models() {
   std::string names;
   for_each_type(Models{}, [&](auto model) {
-    if (HasSteady<ModelHost<decltype(model)>>::value) names += (names.empty() ? "" : ", ") + std::string(model.name);
+    if (has_steady<decltype(model)>()) names += (names.empty() ? "" : ", ") + std::string(model.name);
   });
   return names;
 }
@@ -36,24 +37,22 @@ void add_steady_verb(CLI::App& app, int& exit_code) {
       return std::visit(
           [&](const auto& job) {
             using M = typename std::decay_t<decltype(job)>::Model;
-            if constexpr (!HasSteady<ModelHost<M>>::value) {
+            if (!has_steady<M>()) {
               throw ConfigError(options->config, "model",
                                 std::string("steady is not defined for model ") + M::name +
                                     " (models with a steady solver: " + steady_models() + "; use run)");
-              return static_cast<int>(exit_bad_input);
-            } else {
-              const std::string path = options->output_path(job);
-              const RunReport report = steady(job, options->run_options());
-              write_results(path, report.results);
-              if (job.output.xdmf) write_xdmf(path, report.results);
-              std::int64_t unconverged = 0;
-              for (const auto c : report.results.converged) unconverged += c ? 0 : 1;
-              std::printf("steady: %lld members, %.3f s, %s, %lld not converged -> %s\n",
-                          static_cast<long long>(job.size()), report.wall_seconds,
-                          report.results.scheme == "newton" ? "Newton" : "dynamic relaxation",
-                          static_cast<long long>(unconverged), path.c_str());
-              return static_cast<int>(unconverged > 0 ? exit_check_failed : exit_ok);
             }
+            const std::string path = options->output_path(job);
+            const RunReport report = steady(job, options->run_options());
+            write_results(path, report.results);
+            if (job.output.xdmf) write_xdmf(path, report.results);
+            std::int64_t unconverged = 0;
+            for (const auto c : report.results.converged) unconverged += c ? 0 : 1;
+            std::printf("steady: %lld members, %.3f s, %s, %lld not converged -> %s\n",
+                        static_cast<long long>(job.size()), report.wall_seconds,
+                        report.results.scheme == "newton" ? "Newton" : "dynamic relaxation",
+                        static_cast<long long>(unconverged), path.c_str());
+            return static_cast<int>(unconverged > 0 ? exit_check_failed : exit_ok);
           },
           any);
     });

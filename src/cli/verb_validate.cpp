@@ -10,7 +10,7 @@
 
 #include "cli/job_options.hpp"
 #include "cli/verbs.hpp"
-#include "models/hosts.hpp"
+#include "driver/engine.hpp"
 #include "rodswarm/gpu/device_plan.hpp"
 
 namespace rodswarm::cli {
@@ -80,46 +80,25 @@ void print_device_plan(const Job<M>& job, const JobOptions& options) {
 
 template <class M>
 void validate(const Job<M>& job, const JobOptions& options) {
-  using H = ModelHost<M>;
   check_layout_offered(M::layouts, options.cuda_options().layout, M::name);
-  const auto members = static_cast<double>(job.size());
-  double max_steps = 0, t_max = 0;
-  for (std::size_t i = 0; i < job.t_end.size(); ++i) {
-    max_steps = std::max(max_steps, double(job.steps[i]));
-    t_max = std::max(t_max, job.t_end[i]);
-  }
-  const double saves = job.output.save_every > 0 ? std::floor(t_max / job.output.save_every + 1e-9) + 1 : 0;
-  // State: every field and scalar of the ensemble, and per member its params, dt, steps and status.
-  const double real = job.precision == Precision::float32 ? 4 : 8;
-  double state = members * (sizeof(ParamsOf<M, double>) + 24);
-  for (const auto& f : job.members.field) state += double(f.size()) * real;
-  for (const auto& s : job.members.scalar) state += double(s.size()) * 8;
-  // Results: the declared datasets (series and final), the parameter columns and four per-member flags.
-  double results = members * (double(H::params(slice_of(job, 0, 1)).names.size()) + 4);
-  for (const FieldDecl& d : H::fields(job, "run")) {
-    double row = 1;
-    for (auto n : d.row) row *= double(n);
-    results += members * row * ((d.series ? saves : 0) + (d.final ? 1 : 0));
-  }
-  results *= 8;
-
-  const std::vector<std::string> lines = H::describe(job);
+  const JobSummary summary = summarize(job);
+  const std::vector<std::string>& lines = summary.lines;
   std::printf("config OK: %s\n", job.source.c_str());
   std::printf("  %s\n", lines[0].c_str());
   std::printf("  members: %lld%s\n", static_cast<long long>(job.size()),
               job.varied_keys.empty() ? "" : " (ensemble over the keys below)");
   for (const auto& key : job.varied_keys) std::printf("    %s\n", key.c_str());
-  std::printf("  %s; steps: up to %.0f; saves: %.0f\n", lines[1].c_str(), max_steps, saves);
+  std::printf("  %s; steps: up to %.0f; saves: %.0f\n", lines[1].c_str(), summary.max_steps, summary.saves);
   for (std::size_t k = 2; k < lines.size(); ++k) std::printf("  %s\n", lines[k].c_str());
-  std::printf("  memory estimate: state %s, results %s in memory and on disk\n", bytes(state).c_str(),
-              bytes(results).c_str());
+  std::printf("  memory estimate: state %s, results %s in memory and on disk\n", bytes(summary.state_bytes).c_str(),
+              bytes(summary.results_bytes).c_str());
   if (job.precision == Precision::float32) {
     print_device_plan<M, float>(job, options);
   } else {
     print_device_plan<M, double>(job, options);
   }
   for (const auto& w : job.warnings) std::cerr << "rodswarm: warning: " << w << "\n";
-  const std::string warning = H::describe_stability(H::check_stability(job), job);
+  const std::string warning = stability_warning(check_stability(job), job);
   if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
 }
 

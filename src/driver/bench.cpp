@@ -9,7 +9,8 @@
 
 #include "config/config_loader.hpp"
 #include "driver/utc_now.hpp"
-#include "models/hosts.hpp"
+#include "driver/engine.hpp"
+#include "rodswarm/models/registry.hpp"
 
 #ifndef RODSWARM_GIT_COMMIT
 #define RODSWARM_GIT_COMMIT "unknown"
@@ -20,78 +21,10 @@ namespace {
 
 std::string precision_name(Precision p) { return p == Precision::float32 ? "float32" : "float64"; }
 
-std::int64_t scaled(std::int64_t count, double factor) {
-  return std::max<std::int64_t>(1, std::llround(double(count) * factor));
-}
-
-/// The measured part of a row: what ran and how fast. bench saves nothing and draws no progress bar, so the
-/// driver advances the whole run in one call: the state crosses global memory once per call (the driver says how
-/// many it made).
-BenchRow measured_row(const BenchCase& c, BackendKind kind, const BenchOptions& options, std::int64_t members,
-                      std::int64_t steps, const RunReport& report) {
-  BenchRow row;
-  row.model = c.model;
-  row.problem = c.problem;
-  row.scheme = c.scheme;
-  row.backend = kind == BackendKind::cuda ? "cuda" : "cpu";
-  row.description = report.results.backend;
-  row.precision = precision_name(options.precision);
-  row.members = members;
-  row.beads = c.beads;
-  row.steps = steps;
-  row.steps_per_launch =
-      report.advance_calls > 0 ? (report.max_steps + report.advance_calls - 1) / report.advance_calls : 0;
-  row.diverged = report.diverged;
-  row.seconds = report.wall_seconds;
-  row.bead_steps_per_second = report.wall_seconds > 0 ? report.bead_steps / report.wall_seconds : 0.0;
-  return row;
-}
-
-/// The roofline columns of a row whose FLOPs and bytes per bead-step are set.
-void place_under_roof(BenchRow& row, const DeviceCeilings& ceilings, Precision precision) {
-  row.achieved_flops = row.bead_steps_per_second * row.flop_per_bead_step;
-  row.peak_flops = ceilings.flops(precision);
-  row.bytes_per_second = ceilings.bytes_per_second;
-  const Roofline roof =
-      roofline(row.peak_flops, row.bytes_per_second, row.flop_per_bead_step / row.bytes_per_bead_step);
-  row.attainable_flops = roof.attainable_flops;
-  row.bound = roof.bound;
-  row.roofline_fraction = roof.attainable_flops > 0 ? row.achieved_flops / roof.attainable_flops : 0.0;
-}
-
-/// A case of model M: its config built, parsed and run as a user's would be, then the row gets the model's FLOP and
-/// byte counts. The CPU backend keeps one member's state and workspace in cache for all the steps of an advance
-/// call, so it moves the state once per call, as the block layout does.
-template <class M>
-BenchRow run_model_case(const BenchCase& c, BackendKind kind, const BenchOptions& options,
-                        const DeviceCeilings& ceilings) {
-  using H = ModelHost<M>;
-  const std::int64_t members = scaled(c.members, options.scale);
-  const std::int64_t steps = scaled(kind == BackendKind::cuda ? c.cuda_steps : c.cpu_steps, options.steps_scale);
-  Job<M> job = parse_job<M>(H::bench_config(c, members, steps), "bench");
-  job.precision = options.precision;
-  RunOptions run_options;
-  run_options.backend = kind;
-  run_options.cuda.layout = options.layout;
-  const RunReport report = run(job, run_options);
-
-  BenchRow row = measured_row(c, kind, options, members, steps, report);
-  row.flop_per_bead_step = H::bench_flops(job);
-  // A description naming several layouts ("thread+warp") is shown as is; the bytes then follow the first.
-  const std::string named = layout_from_description(row.description);
-  KernelLayout layout = KernelLayout::block;
-  if (kind == BackendKind::cuda && !named.empty()) layout = parse_layout(named.substr(0, named.find('+')));
-  row.layout = kind == BackendKind::cuda ? named : "member/thread";
-  const std::size_t real_bytes = options.precision == Precision::float32 ? sizeof(float) : sizeof(double);
-  row.bytes_per_bead_step = H::bench_bytes(job, layout, real_bytes, c.beads, static_cast<double>(row.steps_per_launch));
-  place_under_roof(row, ceilings, options.precision);
-  return row;
-}
-
 BenchRow run_case(const BenchCase& c, BackendKind kind, const BenchOptions& options, const DeviceCeilings& ceilings) {
   BenchRow row;
   if (!with_type_named(Models{}, c.model,
-                       [&](auto model) { row = run_model_case<decltype(model)>(c, kind, options, ceilings); })) {
+                       [&](auto model) { row = run_bench_case<decltype(model)>(c, kind, options, ceilings); })) {
     throw std::logic_error("bench: no model '" + c.model + "'");
   }
   return row;
@@ -119,11 +52,46 @@ nlohmann::json calibration_json(const Calibration& c) {
 
 }  // namespace
 
+std::int64_t bench_scaled(std::int64_t count, double factor) {
+  return std::max<std::int64_t>(1, std::llround(double(count) * factor));
+}
+
+BenchRow bench_measured_row(const BenchCase& c, BackendKind kind, const BenchOptions& options, std::int64_t members,
+                            std::int64_t steps, const RunReport& report) {
+  BenchRow row;
+  row.model = c.model;
+  row.problem = c.problem;
+  row.scheme = c.scheme;
+  row.backend = kind == BackendKind::cuda ? "cuda" : "cpu";
+  row.description = report.results.backend;
+  row.precision = precision_name(options.precision);
+  row.members = members;
+  row.beads = c.beads;
+  row.steps = steps;
+  row.steps_per_launch =
+      report.advance_calls > 0 ? (report.max_steps + report.advance_calls - 1) / report.advance_calls : 0;
+  row.diverged = report.diverged;
+  row.seconds = report.wall_seconds;
+  row.bead_steps_per_second = report.wall_seconds > 0 ? report.bead_steps / report.wall_seconds : 0.0;
+  return row;
+}
+
+void bench_place_under_roof(BenchRow& row, const DeviceCeilings& ceilings, Precision precision) {
+  row.achieved_flops = row.bead_steps_per_second * row.flop_per_bead_step;
+  row.peak_flops = ceilings.flops(precision);
+  row.bytes_per_second = ceilings.bytes_per_second;
+  const Roofline roof =
+      roofline(row.peak_flops, row.bytes_per_second, row.flop_per_bead_step / row.bytes_per_bead_step);
+  row.attainable_flops = roof.attainable_flops;
+  row.bound = roof.bound;
+  row.roofline_fraction = roof.attainable_flops > 0 ? row.achieved_flops / roof.attainable_flops : 0.0;
+}
+
 const std::vector<BenchCase>& bench_cases() {
   static const std::vector<BenchCase> cases = [] {
     std::vector<BenchCase> all;
     for_each_type(Models{}, [&](auto model) {
-      const auto problems = ModelHost<decltype(model)>::bench_problems();
+      const auto problems = bench_problems<decltype(model)>();
       all.insert(all.end(), problems.begin(), problems.end());
     });
     return all;

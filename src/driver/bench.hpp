@@ -89,6 +89,16 @@ struct BenchReport {
   std::vector<BenchRatio> ratios;
 };
 
+/// A member or step count of the table scaled by --scale / --steps-scale (at least 1).
+std::int64_t bench_scaled(std::int64_t count, double factor);
+/// The measured part of a row: what ran and how fast. bench saves nothing and draws no progress bar, so the
+/// driver advances the whole run in one call: the state crosses global memory once per call (the driver says how
+/// many it made).
+BenchRow bench_measured_row(const BenchCase& c, BackendKind kind, const BenchOptions& options, std::int64_t members,
+                            std::int64_t steps, const RunReport& report);
+/// The roofline columns of a row whose FLOPs and bytes per bead-step are set.
+void bench_place_under_roof(BenchRow& row, const DeviceCeilings& ceilings, Precision precision);
+
 /// The roof for a kernel of `flop_per_byte` on a device of the given ceilings.
 struct Roofline {
   double attainable_flops = 0.0;  ///< min(peak_flops, bytes_per_second x flop_per_byte)

@@ -1,11 +1,81 @@
 /// @file drivers_impl.hpp
-/// Every generic driver's definition, and RODSWARM_DRIVERS(Model), which instantiates them for one model: the
-/// one line at the end of each model's src/models/<model>_run.cpp (where its ModelHost's templates are defined).
+/// The drivers of run.hpp and the entry points of engine.hpp that use a model's run hooks, written once over the
+/// model's host, and the macro that instantiates them at the end of the model's src/models/<model>_run.cpp, where
+/// those hooks are defined. Only that file includes this one: a file that also saw the driver definitions without
+/// the model's definitions of its optional hooks would instantiate the drivers with the defaults of model_host.hpp.
+/// compare and bench: compare_impl.hpp, bench_impl.hpp.
 #pragma once
 
-#include "driver/checkpointed_run_impl.hpp"
-#include "driver/run_impl.hpp"
+#include <algorithm>
+#include <cmath>
+#include <string>
 
+#include "driver/checkpointed_run_impl.hpp"
+#include "driver/engine.hpp"
+#include "driver/run_impl.hpp"
+#include "models/model_host.hpp"
+
+namespace rodswarm {
+
+template <class M>
+StabilityReport check_stability(const Job<M>& job) {
+  return ModelHost<M>::check_stability(job);
+}
+
+template <class M>
+std::string stability_warning(const StabilityReport& report, const Job<M>& job) {
+  return ModelHost<M>::describe_stability(report, job);
+}
+
+template <class M>
+std::string singular_note(const Results& results) {
+  using H = ModelHost<M>;
+  std::int64_t singular = 0;
+  for (const auto flag : results.singular) singular += flag;
+  if (singular == 0 || H::singular_meaning() == nullptr) return "";
+  return std::to_string(singular) + " member(s) " + H::singular_meaning() + "; they are flagged in members/singular" +
+         (H::counts_as_diverged(status_singular) ? " and counted as diverged" : "");
+}
+
+template <class M>
+bool has_steady() {
+  return ModelHost<M>::has_steady();
+}
+
+template <class M>
+JobSummary summarize(const Job<M>& job) {
+  using H = ModelHost<M>;
+  JobSummary s;
+  s.lines = H::describe(job);
+  double t_max = 0;
+  for (std::size_t i = 0; i < job.t_end.size(); ++i) {
+    s.max_steps = std::max(s.max_steps, double(job.steps[i]));
+    t_max = std::max(t_max, job.t_end[i]);
+  }
+  s.saves = job.output.save_every > 0 ? std::floor(t_max / job.output.save_every + 1e-9) + 1 : 0;
+  // State: every field and scalar of the ensemble, and per member its params, dt, steps and status.
+  const double members = static_cast<double>(job.size());
+  const double real = job.precision == Precision::float32 ? 4 : 8;
+  s.state_bytes = members * (sizeof(ParamsOf<M, double>) + 24);
+  for (const auto& f : job.members.field) s.state_bytes += double(f.size()) * real;
+  for (const auto& v : job.members.scalar) s.state_bytes += double(v.size()) * 8;
+  // Results: the planned datasets (series and final), the parameter columns and four per-member flags.
+  const ResultsPlan plan = H::results(slice_of(job, 0, 1), "run");
+  const double B = H::max_beads(job);
+  s.results_bytes = members * (double(plan.param_names.size()) + 4);
+  for (const FieldDecl& d : plan.fields) {
+    double row = 1;
+    for (const auto n : d.row) row *= n == 0 ? B : double(n);  // 0: one row per bead
+    s.results_bytes += members * row * ((d.series ? s.saves : 0) + (d.final ? 1 : 0));
+  }
+  s.results_bytes *= 8;
+  return s;
+}
+
+}  // namespace rodswarm
+
+/// Instantiates the generic drivers and entry points for `Model` that use its results, stability, steady and
+/// validate hooks: the last line of the model's src/models/<model>_run.cpp, where those are defined.
 #define RODSWARM_DRIVERS(Model)                                                                                   \
   template rodswarm::RunReport rodswarm::run<Model>(const rodswarm::Job<Model>&, const rodswarm::RunOptions&);    \
   template rodswarm::RunReport rodswarm::steady<Model>(const rodswarm::Job<Model>&, const rodswarm::RunOptions&); \
@@ -15,4 +85,10 @@
   template std::unique_ptr<rodswarm::Backend<Model, double>> rodswarm::make_backend<Model, double>(               \
       rodswarm::BackendKind, const rodswarm::CudaOptions&);                                                       \
   template std::unique_ptr<rodswarm::Backend<Model, float>> rodswarm::make_backend<Model, float>(                 \
-      rodswarm::BackendKind, const rodswarm::CudaOptions&);
+      rodswarm::BackendKind, const rodswarm::CudaOptions&);                                                       \
+  template rodswarm::StabilityReport rodswarm::check_stability<Model>(const rodswarm::Job<Model>&);               \
+  template std::string rodswarm::stability_warning<Model>(const rodswarm::StabilityReport&,                       \
+                                                          const rodswarm::Job<Model>&);                           \
+  template std::string rodswarm::singular_note<Model>(const rodswarm::Results&);                                  \
+  template bool rodswarm::has_steady<Model>();                                                                    \
+  template rodswarm::JobSummary rodswarm::summarize<Model>(const rodswarm::Job<Model>&);

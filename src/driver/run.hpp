@@ -41,8 +41,8 @@ struct RunReport {
 template <class M>
 RunReport run(const Job<M>& job, const RunOptions& options);
 
-/// The static equilibrium of every member by the model's solver (models with ModelHost<M>::has_steady), as a
-/// results file of kind "steady".
+/// The static equilibrium of every member by the model's solver (models whose host has a steady solver, has_steady<M>),
+/// as a results file of kind "steady".
 template <class M>
 RunReport steady(const Job<M>& job, const RunOptions& options);
 

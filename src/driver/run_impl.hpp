@@ -29,83 +29,42 @@ namespace driver_detail {
 
 constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
 
-template <class H, class Real, class = void>
-struct HasPrepare : std::false_type {};
-template <class H, class Real>
-struct HasPrepare<H, Real, std::void_t<decltype(&H::template prepare<Real>)>> : std::true_type {};
-/// A model whose record needs something built once per run (tables) has H::recorder(job) and takes it in record.
-template <class H, class = void>
-struct HasRecorder : std::false_type {};
-template <class H>
-struct HasRecorder<H, std::void_t<decltype(&H::recorder)>> : std::true_type {};
-struct NoRecorder {};
-
-template <class H, class Job>
-auto make_recorder(const Job& job) {
-  if constexpr (HasRecorder<H>::value) {
-    return H::recorder(job);
-  } else {
-    (void)job;
-    return NoRecorder{};
-  }
-}
-
-template <class H, class Job, class Recorder, class Ensemble>
-void record(const Job& job, const Recorder& recorder, Ensemble& ensemble, std::size_t i, const FieldRows& rows) {
-  if constexpr (HasRecorder<H>::value) {
-    H::record(job, recorder, ensemble, i, rows);
-  } else {
-    (void)recorder;
-    H::record(job, ensemble, i, rows);
-  }
-}
-
-template <class H, class Real, class = void>
-struct HasFinish : std::false_type {};
-template <class H, class Real>
-struct HasFinish<H, Real, std::void_t<decltype(&H::template finish<Real>)>> : std::true_type {};
-
-/// Metadata, member parameters, bead counts and the declared fields (empty): everything but the state.
+/// Metadata, member parameters, bead counts and the planned fields (NaN, sized for M members and S saves, per-bead
+/// rows B = the results' padding): everything but the state.
 template <class M>
-Results results_skeleton(const Job<M>& job, const std::string& backend, int max_beads, const std::string& kind) {
-  using H = ModelHost<M>;
+Results results_skeleton(const Job<M>& job, const std::string& backend, int max_beads, const std::string& kind,
+                         std::size_t saves) {
+  ResultsPlan plan = ModelHost<M>::results(job, kind);
+  if (plan.fields.size() > max_fields) throw std::logic_error("more fields than FieldRows holds");
   Results r;
   r.kind = kind;
   r.model = M::name;
-  r.scheme = H::scheme_name(job);
+  r.scheme = plan.scheme;
   r.backend = backend;
   r.precision = job.precision == Precision::float32 ? "float32" : "float64";
   r.config_json = job.config.dump();
   r.rodswarm_version = "0.1.0";
   r.created = utc_now();
   r.members = job.size();
-  r.max_beads = std::max(max_beads, H::max_beads(job));
+  r.max_beads = std::max(max_beads, ModelHost<M>::max_beads(job));
   r.varied_keys = job.varied_keys;
-  ParamTable table = H::params(job);
-  r.param_names = std::move(table.names);
-  r.params = std::move(table.values);
-  r.beads.resize(static_cast<std::size_t>(r.members));
-  for (std::size_t i = 0; i < r.beads.size(); ++i) r.beads[i] = H::beads(job, i);
-  r.rods = H::rods(job);
-  return r;
-}
-
-/// The declared fields of `kind` with B rows where a row is per bead, sized for M members and S saves (NaN).
-template <class M>
-std::vector<FieldDecl> allocate_fields(const Job<M>& job, const std::string& kind, Results& r) {
-  std::vector<FieldDecl> decls = ModelHost<M>::fields(job, kind);
-  if (decls.size() > max_fields) throw std::logic_error("more fields than FieldRows holds");
-  const auto members = static_cast<std::size_t>(r.members), saves = r.time.size();
-  for (auto& d : decls) {
+  r.param_names = std::move(plan.param_names);
+  r.params = std::move(plan.params);
+  r.beads = std::move(plan.beads);
+  r.rods = std::move(plan.rods);
+  r.time.assign(saves, 0.0);
+  const auto members = static_cast<std::size_t>(r.members);
+  for (auto& d : plan.fields) {
     ResultsField f;
     f.name = d.name;
     f.row = d.row;
+    if (f.per_bead()) f.row[0] = static_cast<std::uint64_t>(r.max_beads);
     f.components = d.components;
     if (d.series && saves > 0) f.series.assign(members * saves * f.row_size(), nan_value);
     if (d.final) f.final.assign(members * f.row_size(), nan_value);
     r.fields.push_back(std::move(f));
   }
-  return decls;
+  return r;
 }
 
 /// Member i's rows of every field at save k (final rows when k < 0); null where not saved.
@@ -122,22 +81,23 @@ inline FieldRows rows_of(Results& r, std::size_t i, long long k) {
 }
 
 /// The final rows and per-member flags of every member.
-template <class M, class Real, class Recorder>
-void record_final(const Job<M>& job, const Recorder& recorder, Ensemble<M, Real>& ensemble, Results& r) {
+template <class M, class Real>
+void record_final(const Job<M>& job, const RecordTables& tables, Ensemble<M, Real>& ensemble, Results& r) {
   using H = ModelHost<M>;
+  const bool singular = H::singular_meaning() != nullptr;
   const auto members = static_cast<std::size_t>(job.size());
   r.final_time.resize(members);
   r.diverged.resize(members);
   r.steps_taken.resize(members);
-  if (H::records_singular) r.singular.resize(members);
+  if (singular) r.singular.resize(members);
 // Small ensembles skip the parallel region: its barrier costs more than the work when cores are busy.
 #pragma omp parallel for schedule(dynamic, 16) if (members > 64)
   for (std::int64_t ii = 0; ii < static_cast<std::int64_t>(members); ++ii) {
     const auto i = static_cast<std::size_t>(ii);
-    record<H>(job, recorder, ensemble, i, rows_of(r, i, -1));
+    H::record(job, tables, ensemble, i, rows_of(r, i, -1));
     r.final_time[i] = double(ensemble.steps_done[i]) * job.members.dt[i];
     r.diverged[i] = H::counts_as_diverged(ensemble.status[i]) ? 1 : 0;
-    if (H::records_singular) r.singular[i] = ensemble.status[i] == status_singular ? 1 : 0;
+    if (singular) r.singular[i] = ensemble.status[i] == status_singular ? 1 : 0;
     r.steps_taken[i] = ensemble.steps_done[i];
   }
 }
@@ -148,35 +108,34 @@ RunReport run_typed(const Job<M>& job, const RunOptions& options) {
   auto backend = make_backend<M, Real>(options.backend, options.cuda);
   RunReport report;
   report.stability = H::check_stability(job);
-  Results& r = report.results;
-  r = results_skeleton(job, backend->description(), options.max_beads, "run");
-  r.stability_warning = report.stability.unstable;
-  auto ensemble = to_precision<Real>(job.members);
-  if constexpr (HasPrepare<H, Real>::value) H::prepare(job, ensemble);
-
   const SaveSchedule plan = plan_saves(job, options.t_max);
   report.max_steps = plan.max_steps;
+  Results& r = report.results;
+  r = results_skeleton(job, backend->description(), options.max_beads, "run", plan.time.size());
   r.time = plan.time;
-  allocate_fields(job, "run", r);
-  const auto recorder = make_recorder<H>(job);
+  r.stability_warning = report.stability.unstable;
+  auto ensemble = to_precision<Real>(job.members);
+  H::prepare(job, ensemble);
+  const RecordTables tables = H::record_tables(job);
 
   auto record_save = [&](std::size_t k, const std::vector<std::int64_t>& target) {
     for_each_saved_member(plan, k, ensemble.steps_done, target, [&](std::size_t i, std::size_t) {
-      record<H>(job, recorder, ensemble, i, rows_of(r, i, static_cast<long long>(k)));
+      H::record(job, tables, ensemble, i, rows_of(r, i, static_cast<long long>(k)));
     });
   };
   const LoopTiming timing = timed_backend_loop(
       plan, options.progress, options.progress_label,
-      [&](std::size_t i) { return M::work_units(job.members.params[i]); }, *backend, ensemble, r.backend, record_save);
+      [&](std::size_t i) { return M::sizes(job.members.params[i]).work_units; }, *backend, ensemble, r.backend,
+      record_save);
   report.advance_calls = timing.advance_calls;
   report.wall_seconds = timing.wall_seconds;
 
-  record_final(job, recorder, ensemble, r);
+  record_final(job, tables, ensemble, r);
   for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
     report.diverged += r.diverged[i];
-    report.bead_steps += double(ensemble.steps_done[i]) * M::work_units(job.members.params[i]);
+    report.bead_steps += double(ensemble.steps_done[i]) * M::sizes(job.members.params[i]).work_units;
   }
-  if constexpr (HasFinish<H, Real>::value) H::finish(job, ensemble, r, options);
+  H::finish(job, ensemble, r, options);
   return report;
 }
 
@@ -188,10 +147,9 @@ RunReport steady_typed(const Job<M>& original, const RunOptions& options) {
   auto backend = make_backend<M, Real>(options.backend, options.cuda);
   RunReport report;
   Results& r = report.results;
-  r = results_skeleton(job, backend->description(), options.max_beads, "steady");
+  r = results_skeleton(job, backend->description(), options.max_beads, "steady", 0);
   r.scheme = H::steady_scheme(job);
   auto ensemble = to_precision<Real>(job.members);
-  allocate_fields(job, "steady", r);
 
   const auto start = std::chrono::steady_clock::now();
   const SteadyOutcomes s = H::solve_steady(job, *backend, ensemble, report.stability);
@@ -200,9 +158,9 @@ RunReport steady_typed(const Job<M>& original, const RunOptions& options) {
   report.advance_calls = s.advance_calls;
   report.bead_steps = s.bead_steps;
 
-  const auto members = static_cast<std::size_t>(job.size());
-  const auto recorder = make_recorder<H>(job);
-  for (std::size_t i = 0; i < members; ++i) record<H>(job, recorder, ensemble, i, rows_of(r, i, -1));
+  const RecordTables tables = H::record_tables(job);
+  for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i)
+    H::record(job, tables, ensemble, i, rows_of(r, i, -1));
   r.final_time = s.time;
   r.diverged = s.failed;
   r.steps_taken = s.steps;
@@ -219,21 +177,16 @@ RunReport steady_typed(const Job<M>& original, const RunOptions& options) {
 template <class M>
 RunReport run(const Job<M>& job, const RunOptions& options) {
   check_layout_offered(M::layouts, options.cuda.layout, M::name);
-  if constexpr (HasCheck<ModelHost<M>>::value) ModelHost<M>::check(job);
+  ModelHost<M>::check(job);
   return job.precision == Precision::float32 ? driver_detail::run_typed<M, float>(job, options)
                                              : driver_detail::run_typed<M, double>(job, options);
 }
 
 template <class M>
 RunReport steady(const Job<M>& job, const RunOptions& options) {
-  if constexpr (HasSteady<ModelHost<M>>::value) {
-    check_layout_offered(M::layouts, options.cuda.layout, M::name);
-    return job.precision == Precision::float32 ? driver_detail::steady_typed<M, float>(job, options)
-                                               : driver_detail::steady_typed<M, double>(job, options);
-  } else {
-    (void)options;
-    throw std::invalid_argument(job.source + ": model " + M::name + " has no steady-state solver");
-  }
+  check_layout_offered(M::layouts, options.cuda.layout, M::name);
+  return job.precision == Precision::float32 ? driver_detail::steady_typed<M, float>(job, options)
+                                             : driver_detail::steady_typed<M, double>(job, options);
 }
 
 }  // namespace rodswarm

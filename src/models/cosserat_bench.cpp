@@ -1,14 +1,16 @@
 /// @file cosserat_bench.cpp
 /// Model cosserat's rows of `rodswarm bench`: its problems and what a node-step costs (a node-step is reported as
 /// a bead-step).
-#include "models/cosserat_host.hpp"
+#include "config/cosserat_job.hpp"
+#include "driver/bench_impl.hpp"
 #include "rodswarm/models/cosserat_cost.hpp"
 
 namespace rodswarm {
 
-using CosseratHost = ModelHost<cosserat::Model>;
+using Host = ModelHost<cosserat::Model>;
 
-std::vector<BenchCase> CosseratHost::bench_problems() {
+template <>
+std::vector<BenchCase> Host::bench_problems() {
   // beads = nodes (elements + 1). 1.7e5 and 1.3e5 node-steps per step; about 2-3 s a CPU row.
   return {{"cosserat", "n=16", "verlet", 17, 10'000, 200, 2'000},
           {"cosserat", "n=16", "rk4", 17, 10'000, 50, 500},
@@ -19,7 +21,8 @@ std::vector<BenchCase> CosseratHost::bench_problems() {
 /// A clamped rod (the material of examples/cosserat/dynamic_cantilever.json) of c.beads - 1 elements released
 /// from a bent shape under gravity, by the scheme c.scheme; members differ in their perturbation so that no two
 /// are identical.
-nlohmann::json CosseratHost::bench_config(const BenchCase& c, std::int64_t members, std::int64_t steps) {
+template <>
+nlohmann::json Host::bench_config(const BenchCase& c, std::int64_t members, std::int64_t steps) {
   const double dt = 2e-5;
   nlohmann::json cfg = {
       {"model", "cosserat"},
@@ -43,10 +46,16 @@ nlohmann::json CosseratHost::bench_config(const BenchCase& c, std::int64_t membe
   return cfg;
 }
 
-double CosseratHost::bench_flops(const Job& job) { return cosserat::flops_per_node_step(job.scheme); }
+template <>
+double Host::bench_flops(const Job& job) {
+  return cosserat::flops_per_node_step(job.scheme);
+}
 
-double CosseratHost::bench_bytes(const Job&, KernelLayout, std::size_t real_bytes, int, double steps_per_launch) {
+template <>
+double Host::bench_bytes(const Job&, KernelLayout, std::size_t real_bytes, int, double steps_per_launch) {
   return cosserat::global_bytes_per_node_step(real_bytes, steps_per_launch);
 }
 
 }  // namespace rodswarm
+
+RODSWARM_BENCH(rodswarm::cosserat::Model)

@@ -8,7 +8,8 @@
 
 #include "driver/field_error.hpp"
 #include "driver/save_schedule.hpp"
-#include "models/cosserat_host.hpp"
+#include "config/cosserat_job.hpp"
+#include "driver/compare_impl.hpp"
 #include "reference/cosserat_reference.hpp"
 #include "rodswarm/models/cosserat_diagnostics.hpp"
 
@@ -227,6 +228,10 @@ CompareReport compare_typed(const CosseratJob& job, const RunOptions& options) {
 
 }  // namespace
 
+/// The backend against the reference integrating the same discrete system with the same scheme
+/// (docs/cosserat_discretisation.md), at every save: positions, velocities, directors, angular velocities and
+/// the total energy. Default tolerance round-off: float64 1e-8, float32 2e-3.
+template <>
 CompareReport ModelHost<cosserat::Model>::compare(const CosseratJob& full_job, const RunOptions& options,
                                                   std::int64_t members) {
   const CosseratJob job = slice_of(full_job, 0, members);
@@ -234,3 +239,5 @@ CompareReport ModelHost<cosserat::Model>::compare(const CosseratJob& full_job, c
 }
 
 }  // namespace rodswarm
+
+RODSWARM_COMPARE(rodswarm::cosserat::Model)

@@ -5,140 +5,23 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
-#include <limits>
 #include <sstream>
 
+#include "config/cosserat_job.hpp"
 #include "driver/drivers_impl.hpp"
-#include "models/cosserat_host.hpp"
 #include "rodswarm/models/cosserat_diagnostics.hpp"
 
 namespace rodswarm {
 
-using CosseratHost = ModelHost<cosserat::Model>;
+using Model = cosserat::Model;
+using Host = ModelHost<Model>;
 
 namespace {
 
-constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
+std::string scheme_name(const CosseratJob& job) { return job.scheme == cosserat::Scheme::rk4 ? "rk4" : "verlet"; }
 
-const std::vector<std::string>& fixed_param_names() {
-  static const std::vector<std::string> names = {"n",
-                                                 "rods",
-                                                 "density",
-                                                 "youngs_modulus",
-                                                 "shear_modulus",
-                                                 "shear_coefficient",
-                                                 "damping_force",
-                                                 "damping_torque",
-                                                 "g_x",
-                                                 "g_y",
-                                                 "g_z",
-                                                 "force1_x",
-                                                 "force1_y",
-                                                 "force1_z",
-                                                 "growth_rate",
-                                                 "contact_stiffness",
-                                                 "dt",
-                                                 "t_end"};
-  return names;
-}
-
-}  // namespace
-
-std::vector<std::string> CosseratHost::energy_names() {
-  return {"translational", "rotational", "stretch_shear", "bend_twist", "gravity", "loads", "contact", "total"};
-}
-
-ParamTable CosseratHost::params(const Job& job) {
-  ParamTable t;
-  t.names = fixed_param_names();
-  for (const auto& key : job.varied_keys) t.names.push_back(key);
-  const auto M = static_cast<std::size_t>(job.size());
-  t.values.assign(t.names.size(), std::vector<double>(M));
-  for (std::size_t i = 0; i < M; ++i) {
-    const auto& p = job.members.params[i];
-    const double values[] = {double(p.n),
-                             double(p.rods),
-                             p.rho,
-                             p.E,
-                             p.G,
-                             p.shear_coeff,
-                             p.damping_force,
-                             p.damping_torque,
-                             p.g[0],
-                             p.g[1],
-                             p.g[2],
-                             p.force1[0],
-                             p.force1[1],
-                             p.force1[2],
-                             p.growth_rate,
-                             p.contact_stiffness,
-                             job.members.dt[i],
-                             job.t_end[i]};
-    std::size_t k = 0;
-    for (; k < std::size(values); ++k) t.values[k][i] = values[k];
-    for (std::size_t v = 0; v < job.varied_values.size(); ++v) t.values[k + v][i] = job.varied_values[v][i];
-  }
-  return t;
-}
-
-std::int32_t CosseratHost::beads(const Job& job, std::size_t i) {
-  return static_cast<std::int32_t>(job.members.count(Model::nodes, static_cast<std::int64_t>(i)));
-}
-
-std::int32_t CosseratHost::max_beads(const Job& job) {
-  return static_cast<std::int32_t>(job.members.max_count(Model::nodes));
-}
-
-std::vector<std::int32_t> CosseratHost::rods(const Job& job) {
-  std::vector<std::int32_t> r;
-  for (const auto& p : job.members.params) r.push_back(p.rods);
-  return r;
-}
-
-std::vector<FieldDecl> CosseratHost::fields(const Job& job, const std::string& kind) {
-  const auto B = static_cast<std::uint64_t>(max_beads(job));
-  const auto E = static_cast<std::uint64_t>(energy_names().size());
-  const bool run = kind == "run";
-  const OutputSpec& o = job.output;
-  return {{"positions", {B, 3}, {}, run && o.saves("positions"), true},
-          {"velocities", {B, 3}, {}, run && o.saves("velocities"), run && o.saves("velocities")},
-          {"energy", {E}, energy_names(), run && o.saves("energy"), true},
-          {"gauss", {3}, {"zt", "zs", "violation"}, run && o.saves("gauss"), !run || o.saves("gauss")},
-          {"directors", {B, 9}, {}, run && o.saves("directors"), o.saves("directors")}};
-}
-
-/// Member i's nodes and element frames as [B][3] and [B][9] rows (NaN beyond its own), its energies and Gauss's
-/// diagnostics at its time steps_done x dt.
-template <class Real>
-void CosseratHost::record(const Job& job, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
-  const int B = max_beads(job);
-  const cosserat::MemberIO<Real> io = Model::io(e.member(static_cast<std::int64_t>(i)));
-  const cosserat::Shape s = cosserat::shape_of(e.params[i]);
-  double *pos = rows[0], *vel = rows[1], *energy = rows[2], *gauss = rows[3], *dir = rows[4];
-  for (int b = 0; b < B; ++b) {
-    for (int a = 0; a < 3; ++a) {
-      if (pos) pos[3 * b + a] = b < s.nodes() ? double(io.x[3 * b + a]) : nan_value;
-      if (vel) vel[3 * b + a] = b < s.nodes() ? double(io.v[3 * b + a]) : nan_value;
-    }
-    for (int a = 0; a < 9 && dir; ++a) dir[9 * b + a] = b < s.elements() ? double(io.Q[9 * b + a]) : nan_value;
-  }
-  const Real t = Real(double(e.steps_done[i]) * double(e.dt[i]));
-  cosserat::Diagnostics<Real> diagnostics;
-  if (energy) {
-    const cosserat::Energy E = diagnostics.energy(io, t);
-    const double values[] = {E.translational, E.rotational, E.stretch_shear, E.bend_twist,
-                             E.gravity,       E.loads,      E.contact,       E.total()};
-    std::copy(std::begin(values), std::end(values), energy);
-  }
-  if (gauss) {
-    const cosserat::Gauss g = diagnostics.gauss(io, t, e.dt[i]);
-    gauss[0] = g.zt;
-    gauss[1] = g.zs;
-    gauss[2] = g.violation;
-  }
-}
-
-double cosserat_omega_max(const cosserat::Params<double>& p, const double* l0, const double* radius) {
+/// The highest linearised frequency of a member (note 1.7, plus the contact penalty sqrt(k_c/m)).
+double omega_max(const cosserat::Params<double>& p, const double* l0, const double* radius) {
   double w2 = 0;
   const int E = p.rods * p.n;
   for (int i = 0; i < E; ++i) {
@@ -161,14 +44,119 @@ double cosserat_omega_max(const cosserat::Params<double>& p, const double* l0, c
   return std::sqrt(w2);
 }
 
-StabilityReport CosseratHost::check_stability(const Job& job) {
+}  // namespace
+
+/// The material and loads every member has, then each varied key's value; the nodes of all its rods per member.
+template <>
+ResultsPlan Host::results(const Job& job, const std::string& kind) {
+  ResultsPlan plan;
+  plan.scheme = scheme_name(job);
+  plan.param_names = {"n",
+                      "rods",
+                      "density",
+                      "youngs_modulus",
+                      "shear_modulus",
+                      "shear_coefficient",
+                      "damping_force",
+                      "damping_torque",
+                      "g_x",
+                      "g_y",
+                      "g_z",
+                      "force1_x",
+                      "force1_y",
+                      "force1_z",
+                      "growth_rate",
+                      "contact_stiffness",
+                      "dt",
+                      "t_end"};
+  for (const auto& key : job.varied_keys) plan.param_names.push_back(key);
+  const auto M = static_cast<std::size_t>(job.size());
+  plan.params.assign(plan.param_names.size(), std::vector<double>(M));
+  for (std::size_t i = 0; i < M; ++i) {
+    const auto& p = job.members.params[i];
+    const double values[] = {double(p.n),
+                             double(p.rods),
+                             p.rho,
+                             p.E,
+                             p.G,
+                             p.shear_coeff,
+                             p.damping_force,
+                             p.damping_torque,
+                             p.g[0],
+                             p.g[1],
+                             p.g[2],
+                             p.force1[0],
+                             p.force1[1],
+                             p.force1[2],
+                             p.growth_rate,
+                             p.contact_stiffness,
+                             job.members.dt[i],
+                             job.t_end[i]};
+    std::size_t k = 0;
+    for (; k < std::size(values); ++k) plan.params[k][i] = values[k];
+    for (std::size_t v = 0; v < job.varied_values.size(); ++v) plan.params[k + v][i] = job.varied_values[v][i];
+    plan.beads.push_back(static_cast<std::int32_t>(job.members.count(Model::nodes, static_cast<std::int64_t>(i))));
+    plan.rods.push_back(p.rods);
+  }
+  const bool run = kind == "run";
+  const OutputSpec& o = job.output;
+  plan.fields = {
+      {"positions", {0, 3}, {}, run && o.saves("positions"), true},
+      {"velocities", {0, 3}, {}, run && o.saves("velocities"), run && o.saves("velocities")},
+      {"energy",
+       {8},
+       {"translational", "rotational", "stretch_shear", "bend_twist", "gravity", "loads", "contact", "total"},
+       run && o.saves("energy"),
+       true},
+      {"gauss", {3}, {"zt", "zs", "violation"}, run && o.saves("gauss"), !run || o.saves("gauss")},
+      {"directors", {0, 9}, {}, run && o.saves("directors"), o.saves("directors")}};
+  return plan;
+}
+
+template <>
+std::int32_t Host::max_beads(const Job& job) {
+  return static_cast<std::int32_t>(job.members.max_count(Model::nodes));
+}
+
+/// Member i's nodes and element frames as rows of 3 and 9 (beyond its own the results' NaN stays), its energies
+/// and Gauss's diagnostics at its time steps_done x dt.
+template <>
+template <class Real>
+void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
+  const cosserat::MemberIO<Real> io = Model::io(e.member(static_cast<std::int64_t>(i)));
+  const cosserat::Shape s = cosserat::shape_of(e.params[i]);
+  double *pos = rows[0], *vel = rows[1], *energy = rows[2], *gauss = rows[3], *dir = rows[4];
+  for (int k = 0; k < 3 * s.nodes(); ++k) {
+    if (pos) pos[k] = double(io.x[k]);
+    if (vel) vel[k] = double(io.v[k]);
+  }
+  for (int k = 0; dir && k < 9 * s.elements(); ++k) dir[k] = double(io.Q[k]);
+  const Real t = Real(double(e.steps_done[i]) * double(e.dt[i]));
+  cosserat::Diagnostics<Real> diagnostics;
+  if (energy) {
+    const cosserat::Energy E = diagnostics.energy(io, t);
+    const double values[] = {E.translational, E.rotational, E.stretch_shear, E.bend_twist,
+                             E.gravity,       E.loads,      E.contact,       E.total()};
+    std::copy(std::begin(values), std::end(values), energy);
+  }
+  if (gauss) {
+    const cosserat::Gauss g = diagnostics.gauss(io, t, e.dt[i]);
+    gauss[0] = g.zt;
+    gauss[1] = g.zs;
+    gauss[2] = g.violation;
+  }
+}
+
+/// Verlet dt < 2/omega_max, RK4 dt < 2.8/omega_max.
+template <>
+StabilityReport Host::check_stability(const Job& job) {
   const auto& e = job.members;
   StabilityReport report;
   report.unstable.assign(static_cast<std::size_t>(e.members()), 0);
   for (std::size_t i = 0; i < report.unstable.size(); ++i) {
     const auto& p = e.params[i];
     const auto member = static_cast<std::int64_t>(i);
-    const double omega = cosserat_omega_max(p, e.data(Model::rest_length0, member), e.data(Model::radius, member));
+    const double omega = omega_max(p, e.data(Model::rest_length0, member), e.data(Model::radius, member));
     const double bound = (p.scheme == cosserat::Scheme::rk4 ? 2.8 : 2.0) / omega;
     if (e.dt[i] < bound) continue;
     flag_unstable(report, member, omega * omega, 0.0, e.dt[i]);
@@ -176,7 +164,8 @@ StabilityReport CosseratHost::check_stability(const Job& job) {
   return report;
 }
 
-std::string CosseratHost::describe_stability(const StabilityReport& report, const Job& job) {
+template <>
+std::string Host::describe_stability(const StabilityReport& report, const Job& job) {
   if (report.count == 0) return "";
   std::ostringstream out;
   const bool rk4 = job.scheme == cosserat::Scheme::rk4;
@@ -212,7 +201,20 @@ double relaxation_damping(const CosseratJob& job, std::size_t i) {
 
 }  // namespace
 
-CosseratJob CosseratHost::steady_job(const Job& job) {
+/// Dynamic relaxation: the member's dynamics with added damping (steady_job), stopped per member when
+/// Z_s <= tol * Z_s(0) (or below 1e-300). newton_iterations holds the steps taken, newton_residual the final Z_s.
+template <>
+bool Host::has_steady() {
+  return true;
+}
+
+template <>
+std::string Host::steady_scheme(const Job& job) {
+  return scheme_name(job);
+}
+
+template <>
+CosseratJob Host::steady_job(const Job& job) {
   Job relaxed = job;
   for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
     auto& p = relaxed.members.params[i];
@@ -223,9 +225,10 @@ CosseratJob CosseratHost::steady_job(const Job& job) {
   return relaxed;
 }
 
+template <>
 template <class Real>
-SteadyOutcomes CosseratHost::solve_steady(const Job& job, Backend<Model, Real>& backend, Ensemble<Model, Real>& e,
-                                          StabilityReport& stability) {
+SteadyOutcomes Host::solve_steady(const Job& job, Backend<Model, Real>& backend, Ensemble<Model, Real>& e,
+                                  StabilityReport& stability) {
   stability = check_stability(job);
   const auto M = static_cast<std::size_t>(job.size());
   std::vector<std::int64_t> limit(M), target(M);
@@ -277,12 +280,13 @@ SteadyOutcomes CosseratHost::solve_steady(const Job& job, Backend<Model, Real>& 
     s.iterations[i] = static_cast<std::int32_t>(std::min<std::int64_t>(e.steps_done[i], INT32_MAX));
     s.residual[i] = zs[i];
     s.converged[i] = done[i] && !s.failed[i] ? 1 : 0;
-    s.bead_steps += double(e.steps_done[i]) * Model::work_units(job.members.params[i]);
+    s.bead_steps += double(e.steps_done[i]) * Model::sizes(job.members.params[i]).work_units;
   }
   return s;
 }
 
-std::vector<std::string> CosseratHost::describe(const Job& job) {
+template <>
+std::vector<std::string> Host::describe(const Job& job) {
   return {"model cosserat, scheme " + scheme_name(job) + ", precision " +
               (job.precision == Precision::float32 ? "float32" : "float64"),
           "nodes per member: up to " + std::to_string(max_beads(job)) + " (all rods)"};

@@ -3,14 +3,16 @@
 #include <stdexcept>
 #include <string>
 
-#include "models/greenspan_host.hpp"
+#include "config/greenspan_job.hpp"
+#include "driver/bench_impl.hpp"
 #include "rodswarm/models/greenspan_cost.hpp"
 
 namespace rodswarm {
 
-using GreenspanHost = ModelHost<greenspan::Model>;
+using Host = ModelHost<greenspan::Model>;
 
-std::vector<BenchCase> GreenspanHost::bench_problems() {
+template <>
+std::vector<BenchCase> Host::bench_problems() {
   // problem, scheme, beads, members, CPU steps, CUDA steps. Both problems are 10^7 bead-steps per step.
   // CPU: about 5 s a row on two cores. CUDA: about 2 s a row at half an H100's float64 peak, so that the driver's
   // host work per chunk (targets and progress over every member, the target upload) stays a small part of it.
@@ -22,7 +24,8 @@ std::vector<BenchCase> GreenspanHost::bench_problems() {
 
 /// Example 1 of the paper (n = 9), or a 1000-bead string with the same tension scale, damped enough to be inside
 /// both schemes' stability bounds at dt = 1e-5. Members differ in their peak height so that no two are identical.
-nlohmann::json GreenspanHost::bench_config(const BenchCase& c, std::int64_t members, std::int64_t steps) {
+template <>
+nlohmann::json Host::bench_config(const BenchCase& c, std::int64_t members, std::int64_t steps) {
   nlohmann::json params, peak;
   double dt = 0.0;
   if (c.beads == 9) {
@@ -48,11 +51,17 @@ nlohmann::json GreenspanHost::bench_config(const BenchCase& c, std::int64_t memb
   return cfg;
 }
 
-double GreenspanHost::bench_flops(const Job& job) { return greenspan::flops_per_bead_step(job.scheme); }
+template <>
+double Host::bench_flops(const Job& job) {
+  return greenspan::flops_per_bead_step(job.scheme);
+}
 
-double GreenspanHost::bench_bytes(const Job& job, KernelLayout layout, std::size_t real_bytes, int beads,
-                                  double steps_per_launch) {
+template <>
+double Host::bench_bytes(const Job& job, KernelLayout layout, std::size_t real_bytes, int beads,
+                         double steps_per_launch) {
   return greenspan::global_bytes_per_bead_step(job.scheme, layout, real_bytes, beads, steps_per_launch);
 }
 
 }  // namespace rodswarm
+
+RODSWARM_BENCH(rodswarm::greenspan::Model)

@@ -8,7 +8,8 @@
 #include <sstream>
 
 #include "driver/field_error.hpp"
-#include "models/greenspan_host.hpp"
+#include "config/greenspan_job.hpp"
+#include "driver/compare_impl.hpp"
 #include "reference/greenspan_reference.hpp"
 
 namespace rodswarm {
@@ -34,13 +35,17 @@ reference::GreenspanCase case_of(const GreenspanJob& job, std::size_t i) {
   return c;
 }
 
-}  // namespace
-
-double ModelHost<greenspan::Model>::default_compare_tolerance(const GreenspanJob& job) {
+/// float64 rk4 1e-12, float64 greenspan 1e-10 (the printed recursion's alternating sums gather round-off),
+/// float32 1e-5.
+double default_compare_tolerance(const GreenspanJob& job) {
   if (job.precision == Precision::float32) return 1e-5;  // measured on Example 1: ~5e-7
   return job.scheme == greenspan::Scheme::rk4 ? 1e-12 : 1e-10;
 }
 
+}  // namespace
+
+/// The backend against the paper's printed recursion (5.2) or textbook RK4 (src/reference/greenspan_*).
+template <>
 CompareReport ModelHost<greenspan::Model>::compare(const GreenspanJob& full_job, const RunOptions& options,
                                                    std::int64_t members) {
   GreenspanJob job = head_of(full_job, members);
@@ -94,3 +99,5 @@ CompareReport ModelHost<greenspan::Model>::compare(const GreenspanJob& full_job,
 }
 
 }  // namespace rodswarm
+
+RODSWARM_COMPARE(rodswarm::greenspan::Model)

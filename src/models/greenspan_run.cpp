@@ -1,84 +1,77 @@
 /// @file greenspan_run.cpp
-/// Model greenspan on the host: its results files (the string as 3-vectors of every bead, the fixed ends
-/// included, and the energy split), its stability bounds, its Newton steady state and what validate says about a
-/// job; and the generic drivers instantiated for it.
+/// Model greenspan on the host (the interface: model_host.hpp): its results files (the string as 3-vectors of every
+/// bead, the fixed ends included, and the energy split), its stability bounds, its Newton steady state and what
+/// validate says about a job; and the generic drivers instantiated for it (compare: greenspan_compare.cpp, bench:
+/// greenspan_bench.cpp).
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
 
+#include "config/greenspan_job.hpp"
 #include "driver/drivers_impl.hpp"
-#include "models/greenspan_host.hpp"
 #include "rodswarm/models/greenspan_stability.hpp"
 
 namespace rodswarm {
 
-using GreenspanHost = ModelHost<greenspan::Model>;
+using Model = greenspan::Model;
+using Host = ModelHost<Model>;
 
 namespace {
 constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
 }  // namespace
 
-std::string GreenspanHost::scheme_name(const Job& job) {
-  return job.scheme == greenspan::Scheme::rk4 ? "rk4" : "greenspan";
-}
-
-std::vector<std::string> GreenspanHost::energy_names() {
-  return {"kinetic", "elastic", "gravity", "potential", "total"};
-}
-
-ParamTable GreenspanHost::params(const Job& job) {
-  ParamTable t;
-  t.names = {"n", "dx", "m", "T0", "eps", "alpha", "g", "tension_exponent", "y_left", "y_right", "dt", "t_end"};
-  t.values.assign(t.names.size(), std::vector<double>(static_cast<std::size_t>(job.size())));
+template <>
+ResultsPlan Host::results(const Job& job, const std::string& kind) {
+  ResultsPlan plan;
+  plan.scheme = job.scheme == greenspan::Scheme::rk4 ? "rk4" : "greenspan";
+  plan.param_names = {"n",      "dx",      "m",  "T0",   "eps", "alpha", "g", "tension_exponent",
+                      "y_left", "y_right", "dt", "t_end"};
+  plan.params.assign(plan.param_names.size(), std::vector<double>(static_cast<std::size_t>(job.size())));
   for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
     const auto& p = job.members.params[i];
     const double values[] = {
         double(p.n),       p.dx,        p.m, p.T0, p.eps, p.alpha, p.g, p.tension_exponent, p.y_left, p.y_right,
         job.members.dt[i], job.t_end[i]};
-    for (std::size_t k = 0; k < t.names.size(); ++k) t.values[k][i] = values[k];
+    for (std::size_t k = 0; k < plan.param_names.size(); ++k) plan.params[k][i] = values[k];
+    plan.beads.push_back(p.n + 2);
   }
-  return t;
+  const bool run = kind == "run";
+  const OutputSpec& o = job.output;
+  plan.fields = {
+      {"positions", {0, 3}, {}, run && o.saves("positions"), true},
+      {"velocities", {0, 3}, {}, run && o.saves("velocities"), run && o.saves("velocities")},
+      {"energy", {5}, {"kinetic", "elastic", "gravity", "potential", "total"}, run && o.saves("energy"), true}};
+  return plan;
 }
 
-std::int32_t GreenspanHost::max_beads(const Job& job) {
+template <>
+std::int32_t Host::max_beads(const Job& job) {
   int n = 0;
   for (const auto& p : job.members.params) n = std::max(n, p.n);
   return n + 2;
 }
 
-std::vector<FieldDecl> GreenspanHost::fields(const Job& job, const std::string& kind) {
-  const auto B = static_cast<std::uint64_t>(max_beads(job));
-  const auto E = static_cast<std::uint64_t>(energy_names().size());
-  const bool run = kind == "run";
-  const OutputSpec& o = job.output;
-  return {{"positions", {B, 3}, {}, run && o.saves("positions"), true},
-          {"velocities", {B, 3}, {}, run && o.saves("velocities"), run && o.saves("velocities")},
-          {"energy", {E}, energy_names(), run && o.saves("energy"), true}};
-}
-
-/// Member i's state (all beads, ends included) as [B][3] rows of positions and velocities, and its energies.
+/// Member i's state (all beads, ends included) as rows of 3-vectors of positions and velocities, and its energies.
+/// Rows beyond its beads keep the results' NaN.
+template <>
 template <class Real>
-void GreenspanHost::record(const Job& job, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
+void Host::record(const Job& job, const RecordTables&, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
   const auto& p = job.members.params[i];
-  const int B = static_cast<int>(max_beads(job));
   const Real* ye = e.data(Model::heights, static_cast<std::int64_t>(i));
   const Real* ve = e.data(Model::velocities, static_cast<std::int64_t>(i));
   std::vector<double> y(ye, ye + p.n), v(ve, ve + p.n);
   double *pos = rows[0], *vel = rows[1], *en = rows[2];
-  for (int b = 0; b < B; ++b) {
-    const bool real_bead = b < p.n + 2;
-    const double yb = real_bead ? greenspan::bead_height(y.data(), b, p) : nan_value;
-    const double vb = real_bead ? (b == 0 || b == p.n + 1 ? 0.0 : v[static_cast<std::size_t>(b - 1)]) : nan_value;
+  for (int b = 0; b < p.n + 2; ++b) {
     if (pos) {
-      pos[3 * b] = real_bead ? b * p.dx : nan_value;
-      pos[3 * b + 1] = yb;
-      pos[3 * b + 2] = real_bead ? 0.0 : nan_value;
+      pos[3 * b] = b * p.dx;
+      pos[3 * b + 1] = greenspan::bead_height(y.data(), b, p);
+      pos[3 * b + 2] = 0.0;
     }
     if (vel) {
-      vel[3 * b] = real_bead ? 0.0 : nan_value;
-      vel[3 * b + 1] = vb;
-      vel[3 * b + 2] = real_bead ? 0.0 : nan_value;
+      vel[3 * b] = 0.0;
+      vel[3 * b + 1] = b == 0 || b == p.n + 1 ? 0.0 : v[static_cast<std::size_t>(b - 1)];
+      vel[3 * b + 2] = 0.0;
     }
   }
   if (en) {
@@ -88,7 +81,14 @@ void GreenspanHost::record(const Job& job, Ensemble<Model, Real>& e, std::size_t
   }
 }
 
-StabilityReport GreenspanHost::check_stability(const Job& job) {
+template <>
+bool Host::counts_as_diverged(std::uint8_t status) {
+  return status == status_diverged;
+}
+
+/// dt against the scheme's linearised bound, at the initial state and at the steady state (design note).
+template <>
+StabilityReport Host::check_stability(const Job& job) {
   const auto& e = job.members;
   const std::int64_t members = e.members();
   StabilityReport report;
@@ -127,7 +127,8 @@ StabilityReport GreenspanHost::check_stability(const Job& job) {
   return report;
 }
 
-std::string GreenspanHost::describe_stability(const StabilityReport& report, const Job& job) {
+template <>
+std::string Host::describe_stability(const StabilityReport& report, const Job& job) {
   if (report.count == 0) return "";
   const bool rk4 = job.scheme == greenspan::Scheme::rk4;
   std::ostringstream out;
@@ -146,7 +147,19 @@ std::string GreenspanHost::describe_stability(const StabilityReport& report, con
   return out.str();
 }
 
-GreenspanJob GreenspanHost::steady_job(const Job& job) {
+/// Newton on (5.3) from the straight chord between the ends, whatever the initial shape.
+template <>
+bool Host::has_steady() {
+  return true;
+}
+
+template <>
+std::string Host::steady_scheme(const Job&) {
+  return "newton";
+}
+
+template <>
+GreenspanJob Host::steady_job(const Job& job) {
   Job start = job;
   for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
     const auto& p = job.members.params[i];
@@ -160,9 +173,10 @@ GreenspanJob GreenspanHost::steady_job(const Job& job) {
   return start;
 }
 
+template <>
 template <class Real>
-SteadyOutcomes GreenspanHost::solve_steady(const Job& job, Backend<Model, Real>& backend, Ensemble<Model, Real>& e,
-                                           StabilityReport&) {
+SteadyOutcomes Host::solve_steady(const Job& job, Backend<Model, Real>& backend, Ensemble<Model, Real>& e,
+                                  StabilityReport&) {
   // float32 cannot reach a float64 residual; its floor is about 1e-6 of the force scale.
   const double tol = job.precision == Precision::float32 ? std::max(job.steady.tol, 1e-5) : job.steady.tol;
   backend.load(e);
@@ -181,12 +195,11 @@ SteadyOutcomes GreenspanHost::solve_steady(const Job& job, Backend<Model, Real>&
   return s;
 }
 
-std::vector<std::string> GreenspanHost::describe(const Job& job) {
-  int max_n = 0;
-  for (const auto& p : job.members.params) max_n = std::max(max_n, p.n);
-  return {"model greenspan, scheme " + scheme_name(job) + ", precision " +
+template <>
+std::vector<std::string> Host::describe(const Job& job) {
+  return {"model greenspan, scheme " + results(slice_of(job, 0, 0), "run").scheme + ", precision " +
               (job.precision == Precision::float32 ? "float32" : "float64"),
-          "beads per member: up to " + std::to_string(max_n) + " moving (+2 fixed ends)"};
+          "beads per member: up to " + std::to_string(max_beads(job) - 2) + " moving (+2 fixed ends)"};
 }
 
 }  // namespace rodswarm

@@ -1,13 +1,15 @@
 /// @file nishinari_bench.cpp
 /// Model nishinari's rows of `rodswarm bench`: its problems and what a bead-step costs.
-#include "models/nishinari_host.hpp"
+#include "config/nishinari_job.hpp"
+#include "driver/bench_impl.hpp"
 #include "rodswarm/models/nishinari_cost.hpp"
 
 namespace rodswarm {
 
-using NishinariHost = ModelHost<nishinari::Model>;
+using Host = ModelHost<nishinari::Model>;
 
-std::vector<BenchCase> NishinariHost::bench_problems() {
+template <>
+std::vector<BenchCase> Host::bench_problems() {
   // The scheme column names the formulation (both RK4). 1.6e5 and 1.28e5 bead-steps per step.
   return {{"nishinari", "n=16", "intrinsic", 16, 10'000, 20, 2'000},
           {"nishinari", "n=16", "cartesian", 16, 10'000, 20, 2'000},
@@ -17,7 +19,8 @@ std::vector<BenchCase> NishinariHost::bench_problems() {
 
 /// A released helix (the material of examples/nishinari/helix.json) of c.beads beads, in the formulation named by
 /// c.scheme; members differ in their helix angle so that no two are identical.
-nlohmann::json NishinariHost::bench_config(const BenchCase& c, std::int64_t members, std::int64_t steps) {
+template <>
+nlohmann::json Host::bench_config(const BenchCase& c, std::int64_t members, std::int64_t steps) {
   const double dt = 1e-3;
   nlohmann::json cfg = {{"model", "nishinari"},
                         {"params",
@@ -38,10 +41,16 @@ nlohmann::json NishinariHost::bench_config(const BenchCase& c, std::int64_t memb
   return cfg;
 }
 
-double NishinariHost::bench_flops(const Job& job) { return nishinari::flops_per_bead_step(job.formulation); }
+template <>
+double Host::bench_flops(const Job& job) {
+  return nishinari::flops_per_bead_step(job.formulation);
+}
 
-double NishinariHost::bench_bytes(const Job&, KernelLayout, std::size_t real_bytes, int, double steps_per_launch) {
+template <>
+double Host::bench_bytes(const Job&, KernelLayout, std::size_t real_bytes, int, double steps_per_launch) {
   return nishinari::global_bytes_per_bead_step(real_bytes, steps_per_launch);
 }
 
 }  // namespace rodswarm
+
+RODSWARM_BENCH(rodswarm::nishinari::Model)

@@ -5,7 +5,8 @@
 #include <cmath>
 
 #include "driver/field_error.hpp"
-#include "models/nishinari_host.hpp"
+#include "config/nishinari_job.hpp"
+#include "driver/compare_impl.hpp"
 #include "reference/nishinari_reference.hpp"
 
 namespace rodswarm {
@@ -92,6 +93,14 @@ void add_state(FieldError& pos, FieldError& vel, FieldError& energy, const refer
 
 }  // namespace
 
+/// Either formulation against the reference's Cartesian RK4 (Eigen, double). The Cartesian formulation takes
+/// the reference's steps, so the default tolerance is round-off (float64 1e-9, float32 1e-3). The intrinsic one
+/// integrates other variables: the gap is integration error, so its default tolerance is four times the
+/// reference's own error estimate (Richardson, from a second reference run at dt/2: the two formulations' errors
+/// are each of about that size, not equal), and at least 1e-9. Relative errors are taken against the field's
+/// largest reference value, or against a scale of the member where the field is near zero: (n-1) l / t_end for
+/// velocities, the sum of the energy components' magnitudes for the total energy.
+template <>
 CompareReport ModelHost<nishinari::Model>::compare(const NishinariJob& full_job, const RunOptions& options,
                                                    std::int64_t members) {
   NishinariJob job = slice_of(full_job, 0, members);
@@ -164,3 +173,5 @@ CompareReport ModelHost<nishinari::Model>::compare(const NishinariJob& full_job,
 }
 
 }  // namespace rodswarm
+
+RODSWARM_COMPARE(rodswarm::nishinari::Model)

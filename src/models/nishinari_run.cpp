@@ -4,30 +4,25 @@
 /// stability bound and what validate says about a job; and the generic drivers instantiated for it.
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <sstream>
 
+#include "config/nishinari_job.hpp"
 #include "driver/drivers_impl.hpp"
-#include "models/nishinari_host.hpp"
 #include "rodswarm/models/nishinari.hpp"
 
 namespace rodswarm {
 
-using NishinariHost = ModelHost<nishinari::Model>;
+using Model = nishinari::Model;
+using Host = ModelHost<Model>;
 
-namespace {
-constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
-}  // namespace
-
-std::vector<std::string> NishinariHost::energy_names() {
-  return {"kinetic", "spin", "axial", "bending", "twist", "external", "potential", "total"};
-}
-
-ParamTable NishinariHost::params(const Job& job) {
-  ParamTable t;
-  t.names = {"n",   "l",   "m",       "k",       "K",       "h",       "j",       "damping", "spin_damping", "g_x",
-             "g_y", "g_z", "load0_x", "load0_y", "load0_z", "load1_x", "load1_y", "load1_z", "dt",           "t_end"};
-  t.values.assign(t.names.size(), std::vector<double>(static_cast<std::size_t>(job.size())));
+template <>
+ResultsPlan Host::results(const Job& job, const std::string& kind) {
+  ResultsPlan plan;
+  plan.scheme = "rk4";
+  plan.param_names = {"n",   "l",    "m",   "k",       "K",       "h",       "j",       "damping", "spin_damping",
+                      "g_x", "g_y",  "g_z", "load0_x", "load0_y", "load0_z", "load1_x", "load1_y", "load1_z",
+                      "dt",  "t_end"};
+  plan.params.assign(plan.param_names.size(), std::vector<double>(static_cast<std::size_t>(job.size())));
   for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
     const auto& p = job.members.params[i];
     const double values[] = {double(p.n),
@@ -50,48 +45,48 @@ ParamTable NishinariHost::params(const Job& job) {
                              p.load1[2],
                              job.members.dt[i],
                              job.t_end[i]};
-    for (std::size_t k = 0; k < t.names.size(); ++k) t.values[k][i] = values[k];
+    for (std::size_t k = 0; k < plan.param_names.size(); ++k) plan.params[k][i] = values[k];
+    plan.beads.push_back(p.n);
   }
-  return t;
+  const bool run = kind == "run";
+  const OutputSpec& o = job.output;
+  plan.fields = {{"positions", {0, 3}, {}, run && o.saves("positions"), true},
+                 {"velocities", {0, 3}, {}, run && o.saves("velocities"), run && o.saves("velocities")},
+                 {"energy",
+                  {8},
+                  {"kinetic", "spin", "axial", "bending", "twist", "external", "potential", "total"},
+                  run && o.saves("energy"),
+                  true},
+                 {"momentum",
+                  {6},
+                  {"linear", "linear", "linear", "angular", "angular", "angular"},
+                  run && o.saves("momentum"),
+                  run && o.saves("momentum")}};
+  return plan;
 }
 
-std::int32_t NishinariHost::max_beads(const Job& job) {
+template <>
+std::int32_t Host::max_beads(const Job& job) {
   int n = 0;
   for (const auto& p : job.members.params) n = std::max(n, p.n);
   return n;
 }
 
-std::vector<FieldDecl> NishinariHost::fields(const Job& job, const std::string& kind) {
-  const auto B = static_cast<std::uint64_t>(max_beads(job));
-  const auto E = static_cast<std::uint64_t>(energy_names().size());
-  const bool run = kind == "run";
-  const OutputSpec& o = job.output;
-  return {{"positions", {B, 3}, {}, run && o.saves("positions"), true},
-          {"velocities", {B, 3}, {}, run && o.saves("velocities"), run && o.saves("velocities")},
-          {"energy", {E}, energy_names(), run && o.saves("energy"), true},
-          {"momentum",
-           {6},
-           {"linear", "linear", "linear", "angular", "angular", "angular"},
-           run && o.saves("momentum"),
-           run && o.saves("momentum")}};
-}
-
-/// Member i's positions and velocities as [B][3] rows (NaN beyond its beads), its energies and its momentum.
+/// Member i's positions and velocities as rows of 3-vectors (beyond its beads the results' NaN stays), its
+/// energies and its momentum.
+template <>
 template <class Real>
-void NishinariHost::record(const Job& job, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
+void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
   const auto& p = e.params[i];
-  const int B = max_beads(job);
   const auto member = static_cast<std::int64_t>(i);
   const Real* r = e.data(Model::positions, member);
   const Real* v = e.data(Model::velocities, member);
   const Real* normal = e.data(Model::normals, member);
   const Real* spin = e.data(Model::spins, member);
   double *pos = rows[0], *vel = rows[1], *en = rows[2], *mom = rows[3];
-  for (int b = 0; b < B; ++b) {
-    for (int a = 0; a < 3; ++a) {
-      if (pos) pos[3 * b + a] = b < p.n ? double(r[3 * b + a]) : nan_value;
-      if (vel) vel[3 * b + a] = b < p.n ? double(v[3 * b + a]) : nan_value;
-    }
+  for (int b = 0; b < 3 * p.n; ++b) {
+    if (pos) pos[b] = double(r[b]);
+    if (vel) vel[b] = double(v[b]);
   }
   if (en) {
     const nishinari::Energy E = nishinari::energy(p, r, v, normal, spin);
@@ -107,7 +102,15 @@ void NishinariHost::record(const Job& job, Ensemble<Model, Real>& e, std::size_t
   }
 }
 
-StabilityReport NishinariHost::check_stability(const Job& job) {
+/// A member stopped at a singularity (gimbal lock) is flagged singular and counted as diverged (the default).
+template <>
+const char* Host::singular_meaning() {
+  return "stopped at a singularity (cos of a relative pitch angle near 0, gimbal lock)";
+}
+
+/// Members whose dt lies outside RK4's linearised bound (models/nishinari.hpp, rk4_stable_dt).
+template <>
+StabilityReport Host::check_stability(const Job& job) {
   const auto& e = job.members;
   StabilityReport report;
   report.unstable.assign(static_cast<std::size_t>(e.members()), 0);
@@ -120,7 +123,8 @@ StabilityReport NishinariHost::check_stability(const Job& job) {
   return report;
 }
 
-std::string NishinariHost::describe_stability(const StabilityReport& report, const Job&) {
+template <>
+std::string Host::describe_stability(const StabilityReport& report, const Job&) {
   if (report.count == 0) return "";
   std::ostringstream out;
   out << unstable_members_line(report, "RK4's linearised stability bound");
@@ -133,7 +137,8 @@ std::string NishinariHost::describe_stability(const StabilityReport& report, con
   return out.str();
 }
 
-std::vector<std::string> NishinariHost::describe(const Job& job) {
+template <>
+std::vector<std::string> Host::describe(const Job& job) {
   const bool intrinsic = job.formulation == nishinari::Formulation::intrinsic;
   return {std::string("model nishinari, ") + (intrinsic ? "intrinsic" : "cartesian") + " formulation, " +
               (job.twist_moment == nishinari::TwistMoment::paper ? "paper" : "conservative") +

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "driver/field_error.hpp"
-#include "models/rolling_host.hpp"
-#include "reference/rolling_reference.hpp"
+#include "driver/compare_impl.hpp"
+#include "models/rolling_reference_case.hpp"
 
 namespace rodswarm {
 namespace {
@@ -102,6 +102,13 @@ void add_reference_pair(Fields& f, int P, const reference::RollingSample& a, con
 
 }  // namespace
 
+/// The backend (modes) against the reference's finite differences (a second discretisation) on a grid of
+/// compare.reference_points intervals (default max(2048, 32 K), rounded to the output points), over
+/// compare.t_end (default one wave round trip 2L/c: chaos amplifies any difference), at every save: both
+/// strings' displacement and velocity at the output points, the contact points, the multiplier and the total
+/// energy. Default tolerance: four times the reference's own discretisation error (a second run on half the
+/// grid, Richardson for order 2), at least 1e-9 (float32: 2e-4).
+template <>
 CompareReport ModelHost<rolling::Model>::compare(const RollingJob& full_job, const RunOptions& options,
                                                  std::int64_t members) {
   RollingJob job = slice_of(full_job, 0, members);
@@ -183,3 +190,5 @@ CompareReport ModelHost<rolling::Model>::compare(const RollingJob& full_job, con
 }
 
 }  // namespace rodswarm
+
+RODSWARM_COMPARE(rodswarm::rolling::Model)

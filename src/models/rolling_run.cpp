@@ -6,28 +6,25 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 #include "analysis/spectrum.hpp"
+#include "config/rolling_job.hpp"
 #include "driver/drivers_impl.hpp"
-#include "models/rolling_host.hpp"
 #include "rodswarm/models/rolling.hpp"
 #include "rodswarm/models/rolling_stepper.hpp"
 
 namespace rodswarm {
 
-using RollingHost = ModelHost<rolling::Model>;
+using Model = rolling::Model;
+using Host = ModelHost<Model>;
 
 namespace {
 
 constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
-
-const std::vector<std::string>& fixed_param_names() {
-  static const std::vector<std::string> names = {"modes", "periodic", "L",  "c",  "F",  "G1",   "G2",
-                                                 "sigma", "frozen",   "s1", "s2", "dt", "t_end"};
-  return names;
-}
 
 double x_at(const rolling::Params<double>& p, int points, int j) { return p.L * j / std::max(1, points - 1); }
 
@@ -38,14 +35,28 @@ std::int64_t signal_samples(const RollingJob& job, double t_max) {
   return static_cast<std::int64_t>(std::floor(t_max / job.sample_interval + 1e-9)) + 1;
 }
 
+/// The running Lyapunov estimate of a member: the sum of logs over the time of the last renormalisation; NaN
+/// when the member computes none or has not renormalised yet.
+double lyapunov_estimate(const rolling::Params<double>& p, double dt, std::int64_t steps_done, double log_sum) {
+  if (!p.lyapunov || p.renorm_steps <= 0) return nan_value;
+  const std::int64_t renormalised = steps_done / p.renorm_steps * p.renorm_steps;
+  return renormalised > 0 ? log_sum / (double(renormalised) * dt) : nan_value;
+}
+
+/// The highest modal frequency c kappa_K of a member.
+double omega_max(const rolling::Params<double>& p) { return p.c * rolling::wavenumber(p, p.modes - 1); }
+
 }  // namespace
 
-ParamTable RollingHost::params(const Job& job) {
-  ParamTable t;
-  t.names = fixed_param_names();
-  for (const auto& key : job.varied_keys) t.names.push_back(key);
+/// The space-time field of both strings at the output points: 2 x points bead rows, two rods per member.
+template <>
+ResultsPlan Host::results(const Job& job, const std::string& kind) {
+  ResultsPlan plan;
+  plan.scheme = "rk4";
+  plan.param_names = {"modes", "periodic", "L", "c", "F", "G1", "G2", "sigma", "frozen", "s1", "s2", "dt", "t_end"};
+  for (const auto& key : job.varied_keys) plan.param_names.push_back(key);
   const auto M = static_cast<std::size_t>(job.size());
-  t.values.assign(t.names.size(), std::vector<double>(M));
+  plan.params.assign(plan.param_names.size(), std::vector<double>(M));
   for (std::size_t i = 0; i < M; ++i) {
     const auto& p = job.members.params[i];
     const double* y = job.members.data(Model::state, static_cast<std::int64_t>(i));
@@ -63,31 +74,43 @@ ParamTable RollingHost::params(const Job& job) {
                              job.members.dt[i],
                              job.t_end[i]};
     std::size_t k = 0;
-    for (; k < std::size(values); ++k) t.values[k][i] = values[k];
-    for (std::size_t v = 0; v < job.varied_values.size(); ++v) t.values[k + v][i] = job.varied_values[v][i];
+    for (; k < std::size(values); ++k) plan.params[k][i] = values[k];
+    for (std::size_t v = 0; v < job.varied_values.size(); ++v) plan.params[k + v][i] = job.varied_values[v][i];
+    plan.beads.push_back(2 * job.points);
+    plan.rods.push_back(2);
   }
-  return t;
-}
-
-std::vector<FieldDecl> RollingHost::fields(const Job& job, const std::string& kind) {
-  const auto B = static_cast<std::uint64_t>(max_beads(job));
-  const auto E = static_cast<std::uint64_t>(energy_names().size());
   const bool run = kind == "run";
   const OutputSpec& o = job.output;
   const bool lyapunov = run && job.renorm_interval > 0;
-  return {{"positions", {B, 3}, {}, run && o.saves("positions"), true},
-          {"velocities", {B, 3}, {}, run && o.saves("velocities"), run && o.saves("velocities")},
-          {"energy", {E}, energy_names(), run && o.saves("energy"), true},
-          {"contact", {3}, {"s1", "s2", "lambda"}, run && o.saves("contact"), run && o.saves("contact")},
-          {"lyapunov", {}, {}, lyapunov && o.saves("lyapunov"), lyapunov}};
+  plan.fields = {{"positions", {0, 3}, {}, run && o.saves("positions"), true},
+                 {"velocities", {0, 3}, {}, run && o.saves("velocities"), run && o.saves("velocities")},
+                 {"energy", {3}, {"kinetic", "potential", "total"}, run && o.saves("energy"), true},
+                 {"contact", {3}, {"s1", "s2", "lambda"}, run && o.saves("contact"), run && o.saves("contact")},
+                 {"lyapunov", {}, {}, lyapunov && o.saves("lyapunov"), lyapunov}};
+  return plan;
 }
 
-RollingHost::BasisTables RollingHost::recorder(const Job& job) {
-  BasisTables out;
+template <>
+std::int32_t Host::max_beads(const Job& job) {
+  return 2 * job.points;
+}
+
+/// psi_m(x_j) at the output points for every distinct (ends, K, L) of the job: sampling a member is then a
+/// matrix-vector product.
+template <>
+RecordTables Host::record_tables(const Job& job) {
+  RecordTables out;
+  std::map<std::tuple<int, int, double>, std::size_t> index;
   const int P = job.points;
   for (const auto& p : job.members.params) {
     const auto key = std::make_tuple(int(p.ends), p.modes, p.L);
-    if (out.tables.count(key)) continue;
+    const auto found = index.find(key);
+    if (found != index.end()) {
+      out.table_of.push_back(found->second);
+      continue;
+    }
+    index.emplace(key, out.tables.size());
+    out.table_of.push_back(out.tables.size());
     std::vector<double> table(static_cast<std::size_t>(P) * p.modes);
     std::vector<double> unit(static_cast<std::size_t>(rolling::state_size(p.modes)), 0.0);
     for (int m = 0; m < p.modes; ++m) {
@@ -99,17 +122,18 @@ RollingHost::BasisTables RollingHost::recorder(const Job& job) {
         table[static_cast<std::size_t>(j) * p.modes + m] = value;
       }
     }
-    out.tables.emplace(key, std::move(table));
+    out.tables.push_back(std::move(table));
   }
   return out;
 }
 
+template <>
 template <class Real>
-void RollingHost::record(const Job& job, const BasisTables& tables, Ensemble<Model, Real>& e, std::size_t i,
-                         const FieldRows& rows) {
+void Host::record(const Job& job, const RecordTables& tables, Ensemble<Model, Real>& e, std::size_t i,
+                  const FieldRows& rows) {
   const auto& p64 = job.members.params[i];
   const auto& p = e.params[i];
-  const std::vector<double>& table = tables.of(p64);
+  const std::vector<double>& table = tables.of(i);
   const int K = p.modes, P = job.points;
   const auto member = static_cast<std::int64_t>(i);
   const Real* y = e.data(Model::state, member);
@@ -156,7 +180,20 @@ void RollingHost::record(const Job& job, const BasisTables& tables, Ensemble<Mod
   }
 }
 
-void RollingHost::check(const Job& job) {
+/// A member whose contact point left its string (fixed ends) is flagged singular, not diverged.
+template <>
+const char* Host::singular_meaning() {
+  return "stopped where a contact point left its string (fixed ends)";
+}
+
+template <>
+bool Host::counts_as_diverged(std::uint8_t status) {
+  return status == status_diverged;
+}
+
+/// float32 cannot follow a Lyapunov twin closer than 1e-3.
+template <>
+void Host::check(const Job& job) {
   if (job.precision != Precision::float32) return;
   // The twin sits d0 from the trajectory in every component; float32 rounds O(1) values at 6e-8, so below
   // d0 = 1e-3 its round-off, not the dynamics, would set the measured growth (a frozen control then reads
@@ -171,8 +208,11 @@ void RollingHost::check(const Job& job) {
   }
 }
 
+/// The initial velocities projected onto the constraint (the stepper would do it on its first step; here the
+/// save at t = 0 already holds the state that is integrated).
+template <>
 template <class Real>
-void RollingHost::prepare(const Job&, Ensemble<Model, Real>& e) {
+void Host::prepare(const Job&, Ensemble<Model, Real>& e) {
   for (std::int64_t i = 0; i < e.members(); ++i) {
     const auto k = static_cast<std::size_t>(i);
     const auto& p = e.params[k];
@@ -183,8 +223,10 @@ void RollingHost::prepare(const Job&, Ensemble<Model, Real>& e) {
   }
 }
 
+/// The harmonic's signal, NaN after the samples a member reached, and its power spectrum.
+template <>
 template <class Real>
-void RollingHost::finish(const Job& job, const Ensemble<Model, Real>& e, Results& r, const RunOptions& options) {
+void Host::finish(const Job& job, const Ensemble<Model, Real>& e, Results& r, const RunOptions& options) {
   const std::int64_t Ns = signal_samples(job, options.t_max);
   if (Ns <= 0) return;
   const auto members = static_cast<std::size_t>(job.size());
@@ -207,27 +249,22 @@ void RollingHost::finish(const Job& job, const Ensemble<Model, Real>& e, Results
   r.spectrum.power = spectra.power;
 }
 
-double lyapunov_estimate(const rolling::Params<double>& p, double dt, std::int64_t steps_done, double log_sum) {
-  if (!p.lyapunov || p.renorm_steps <= 0) return nan_value;
-  const std::int64_t renormalised = steps_done / p.renorm_steps * p.renorm_steps;
-  return renormalised > 0 ? log_sum / (double(renormalised) * dt) : nan_value;
-}
-
-double rolling_omega_max(const rolling::Params<double>& p) { return p.c * rolling::wavenumber(p, p.modes - 1); }
-
-StabilityReport RollingHost::check_stability(const Job& job) {
+/// Members whose dt lies outside RK4's bound dt omega_max < 2.8.
+template <>
+StabilityReport Host::check_stability(const Job& job) {
   const auto& e = job.members;
   StabilityReport report;
   report.unstable.assign(static_cast<std::size_t>(e.members()), 0);
   for (std::size_t i = 0; i < report.unstable.size(); ++i) {
-    const double omega = rolling_omega_max(e.params[i]);
+    const double omega = omega_max(e.params[i]);
     if (e.dt[i] * omega < 2.8) continue;
     flag_unstable(report, static_cast<std::int64_t>(i), omega * omega, 0.0, e.dt[i]);
   }
   return report;
 }
 
-std::string RollingHost::describe_stability(const StabilityReport& report, const Job&) {
+template <>
+std::string Host::describe_stability(const StabilityReport& report, const Job&) {
   if (report.count == 0) return "";
   std::ostringstream out;
   out << unstable_members_line(report, "RK4's stability bound");
@@ -240,7 +277,8 @@ std::string RollingHost::describe_stability(const StabilityReport& report, const
   return out.str();
 }
 
-std::vector<std::string> RollingHost::describe(const Job& job) {
+template <>
+std::vector<std::string> Host::describe(const Job& job) {
   int K = 0;
   for (const auto& p : job.members.params) K = std::max(K, p.modes);
   return {std::string("model rolling, scheme rk4, precision ") +

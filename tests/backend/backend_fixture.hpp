@@ -12,7 +12,7 @@
 #include "config/config_loader.hpp"
 #include "driver/compare.hpp"
 #include "driver/run.hpp"
-#include "models/hosts.hpp"
+#include "driver/engine.hpp"
 #include "rodswarm/backend.hpp"
 
 #ifndef RODSWARM_TEST_CUDA
@@ -40,7 +40,7 @@ Job<M> load_example(const std::string& name, const std::vector<std::string>& set
 /// The model's compare on the first `members` members; prints the table so that a failure shows the numbers.
 template <class M>
 CompareReport compare_and_print(const Job<M>& job, const RunOptions& options, std::int64_t members = 1) {
-  const CompareReport report = ModelHost<M>::compare(job, options, members);
+  const CompareReport report = rodswarm::compare(job, options, members);
   std::printf("%s\n", format_compare(report).c_str());
   return report;
 }

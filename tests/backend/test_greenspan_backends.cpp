@@ -189,7 +189,7 @@ class GreenspanLayout : public ::testing::TestWithParam<KernelLayout> {
 };
 
 TEST_P(GreenspanLayout, Rk4AgreesWithTheReferenceForEveryMemberSize) {
-  const auto report = ModelHost<Model>::compare(mixed_sizes("rk4"), options_, 6);
+  const auto report = compare(mixed_sizes("rk4"), options_, 6);
   std::printf("%s\n", format_compare(report).c_str());
   EXPECT_EQ(report.members, 6);
   EXPECT_TRUE(report.ok);
@@ -197,13 +197,13 @@ TEST_P(GreenspanLayout, Rk4AgreesWithTheReferenceForEveryMemberSize) {
 }
 
 TEST_P(GreenspanLayout, PaperSchemeAgreesWithTheReferenceForEveryMemberSize) {
-  const auto report = ModelHost<Model>::compare(mixed_sizes("greenspan"), options_, 6);
+  const auto report = compare(mixed_sizes("greenspan"), options_, 6);
   std::printf("%s\n", format_compare(report).c_str());
   EXPECT_TRUE(report.ok);
 }
 
 TEST_P(GreenspanLayout, Float32AgreesWithTheFloat64Reference) {
-  const auto report = ModelHost<Model>::compare(mixed_sizes("rk4", "float32"), options_, 6);
+  const auto report = compare(mixed_sizes("rk4", "float32"), options_, 6);
   std::printf("%s\n", format_compare(report).c_str());
   EXPECT_TRUE(report.ok);
 }
@@ -225,10 +225,10 @@ INSTANTIATE_TEST_SUITE_P(AllLayouts, GreenspanLayout,
                          [](const ::testing::TestParamInfo<KernelLayout>& param) { return layout_name(param.param); });
 
 TEST_F(GreenspanBackend, AutomaticLayoutTakesThreadWarpAndBlockBySize) {
-  const auto report = ModelHost<Model>::compare(
-      load("example1.json", {"integrator.scheme=\"rk4\"", "integrator.t_end=0.5",
-                             "ensemble={\"mode\": \"grid\", \"vary\": {\"params.n\": [9, 60, 600]}}"}),
-      options_, 3);
+  const auto report =
+      compare(load("example1.json", {"integrator.scheme=\"rk4\"", "integrator.t_end=0.5",
+                                     "ensemble={\"mode\": \"grid\", \"vary\": {\"params.n\": [9, 60, 600]}}"}),
+              options_, 3);
   std::printf("%s\n", format_compare(report).c_str());
   EXPECT_TRUE(report.ok);
   EXPECT_NE(report.backend.find("layout block+thread+warp"), std::string::npos) << report.backend;
@@ -238,7 +238,7 @@ TEST_F(GreenspanBackend, MemberTooLargeForSharedMemoryRunsInTheGridLayout) {
   // 6000 beads need 7 * 6000 * 8 = 336 kB on chip, more than any SM's shared memory.
   auto job = load("example1.json", {"integrator.scheme=\"rk4\"", "integrator.t_end=0.1", "output.save_every=0.05",
                                     "params.n=6000", "initial.peak=[0.5, 0.01]"});
-  const auto report = ModelHost<Model>::compare(job, options_, 1);
+  const auto report = compare(job, options_, 1);
   std::printf("%s\n", format_compare(report).c_str());
   EXPECT_TRUE(report.ok);
   EXPECT_NE(report.backend.find("layout grid"), std::string::npos) << report.backend;
@@ -260,7 +260,7 @@ TEST_F(GreenspanBackend, EnsembleLargerThanTheMemoryBudgetStreamsInBatches) {
     ASSERT_EQ(streamed.series("positions")[k], resident.series("positions")[k])
         << "value " << k;  // same kernels, bitwise
   }
-  const auto report = ModelHost<Model>::compare(job, options_, 5);
+  const auto report = compare(job, options_, 5);
   EXPECT_TRUE(report.ok);
 }
 

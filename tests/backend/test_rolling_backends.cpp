@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "backend_fixture.hpp"
-#include "reference/rolling_reference.hpp"
+#include "models/rolling_reference_case.hpp"
 
 namespace rodswarm {
 namespace {

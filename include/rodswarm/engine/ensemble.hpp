@@ -32,6 +32,11 @@ inline constexpr int field_count = static_cast<int>(M::fields.size());
 template <class M>
 inline constexpr int scalar_count = static_cast<int>(M::scalars.size());
 
+/// Every model's params header defines convert_params<To>(const Params<From>&) in the model's namespace, found by
+/// argument-dependent lookup; this deleted declaration only makes the name known as a template where it is called.
+template <class To>
+void convert_params() = delete;
+
 /// M::needs_field(f, params) where the model has optional fields; false otherwise.
 template <class M, class = void>
 struct HasNeedsField : std::false_type {};
@@ -177,7 +182,7 @@ struct Ensemble {
   template <class FromReal>
   void append_member(const Ensemble<M, FromReal>& from, std::int64_t i) {
     const auto k = static_cast<std::size_t>(i);
-    params.push_back(M::template convert_params<Real>(from.params[k]));
+    params.push_back(convert_params<Real>(from.params[k]));
     dt.push_back(static_cast<Real>(from.dt[k]));
     steps_done.push_back(from.steps_done[k]);
     status.push_back(from.status[k]);
@@ -248,7 +253,7 @@ Ensemble<M, To> to_precision(const Ensemble<M, From>& in) {
   Ensemble<M, To> out;
   out.reserve(in.members());
   out.params.reserve(in.params.size());
-  for (const auto& p : in.params) out.params.push_back(M::template convert_params<To>(p));
+  for (const auto& p : in.params) out.params.push_back(convert_params<To>(p));
   out.dt.assign(in.dt.begin(), in.dt.end());
   out.steps_done = in.steps_done;
   out.status = in.status;

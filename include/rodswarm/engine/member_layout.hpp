@@ -40,6 +40,16 @@ struct ScalarSpec {
   const char* name;
 };
 
+/// How big one member is, from its params: what the layouts size by (items), how many participants one phase can
+/// use (width: the threads of a block), its bead-steps per step (work units: progress, throughput), and the reals of
+/// workspace its stepper needs.
+struct MemberSizes {
+  int items = 0;
+  int width = 0;
+  double work_units = 0;
+  int workspace = 0;
+};
+
 /// Where a member's state and workspace live in one CUDA kernel layout (include/rodswarm/gpu/kernel_layout.hpp).
 enum class Placement : std::uint8_t {
   none,       ///< the model does not run in this layout

@@ -83,10 +83,11 @@ constexpr std::size_t device_bytes_per_member() {
 template <class M, class Real, class P>
 MemberKernel member_kernel(const Ensemble<M, P>& e, std::int64_t i, KernelLayout forced, const DeviceShape& device) {
   const auto& p = e.params[static_cast<std::size_t>(i)];
+  const MemberSizes sizes = M::sizes(p);
   MemberKernel k;
-  k.n = M::layout_size(p);
-  k.width = M::parallel_width(p);
-  k.workspace = M::workspace(p);
+  k.n = sizes.items;
+  k.width = sizes.width;
+  k.workspace = sizes.workspace;
   std::int64_t state_values = 0;
   for (std::size_t f = 0; f < M::fields.size(); ++f) {
     const FieldSpec& s = M::fields[f];

@@ -39,26 +39,11 @@ struct Model {
   /// One block per member, in place in global memory, workspace from a pool sized by the grid.
   static constexpr Layouts layouts{Placement::none, Placement::none, Placement::global, Placement::none};
 
+  /// Nodes of all rods, one participant each; node-steps.
   template <class Real>
-  static RODSWARM_HD int layout_size(const Params<Real>& p) {
-    return shape_of(p).nodes();
-  }
-  template <class Real>
-  static RODSWARM_HD int parallel_width(const Params<Real>& p) {
-    return shape_of(p).nodes();
-  }
-  /// Node-steps per step.
-  template <class Real>
-  static double work_units(const Params<Real>& p) {
-    return shape_of(p).nodes();
-  }
-  template <class Real>
-  static RODSWARM_HD int workspace(const Params<Real>& p) {
-    return workspace_size(p.scheme, shape_of(p));
-  }
-  template <class To, class From>
-  static RODSWARM_HD Params<To> convert_params(const Params<From>& p) {
-    return cosserat::convert_params<To>(p);
+  static RODSWARM_HD MemberSizes sizes(const Params<Real>& p) {
+    const int nodes = shape_of(p).nodes();
+    return {nodes, nodes, double(nodes), workspace_size(p.scheme, shape_of(p))};
   }
 
   /// The stepper's view of a member.

@@ -42,27 +42,10 @@ struct Model {
   static constexpr int register_workspace(int tier) { return workspace_size(tier); }
   static constexpr int register_loop_count(int tier) { return tier + 1; }  ///< the n + 1 segment forces
 
+  /// n beads; one participant per segment force (n + 1); bead-steps.
   template <class Real>
-  static RODSWARM_HD int layout_size(const Params<Real>& p) {
-    return p.n;
-  }
-  /// Participants a phase can use: one per segment force.
-  template <class Real>
-  static RODSWARM_HD int parallel_width(const Params<Real>& p) {
-    return p.n + 1;
-  }
-  /// Bead-steps per step (progress bars, throughput).
-  template <class Real>
-  static double work_units(const Params<Real>& p) {
-    return p.n;
-  }
-  template <class Real>
-  static RODSWARM_HD int workspace(const Params<Real>& p) {
-    return workspace_size(p.n);
-  }
-  template <class To, class From>
-  static RODSWARM_HD Params<To> convert_params(const Params<From>& p) {
-    return greenspan::convert_params<To>(p);
+  static RODSWARM_HD MemberSizes sizes(const Params<Real>& p) {
+    return {p.n, p.n + 1, double(p.n), workspace_size(p.n)};
   }
 
   template <class Real, class Loop>

@@ -33,25 +33,10 @@ struct Model {
   /// a pool sized by the grid: the intrinsic formulation's prefix products need the block's parallel scans.
   static constexpr Layouts layouts{Placement::none, Placement::none, Placement::global, Placement::none};
 
+  /// n beads, one participant each; bead-steps.
   template <class Real>
-  static RODSWARM_HD int layout_size(const Params<Real>& p) {
-    return p.n;
-  }
-  template <class Real>
-  static RODSWARM_HD int parallel_width(const Params<Real>& p) {
-    return p.n;
-  }
-  template <class Real>
-  static double work_units(const Params<Real>& p) {
-    return p.n;
-  }
-  template <class Real>
-  static RODSWARM_HD int workspace(const Params<Real>& p) {
-    return workspace_size(p.formulation, p.n);
-  }
-  template <class To, class From>
-  static RODSWARM_HD Params<To> convert_params(const Params<From>& p) {
-    return nishinari::convert_params<To>(p);
+  static RODSWARM_HD MemberSizes sizes(const Params<Real>& p) {
+    return {p.n, p.n, double(p.n), workspace_size(p.formulation, p.n)};
   }
 
   template <class Real, class Loop>

@@ -40,26 +40,10 @@ struct Model {
   /// over its modes, so the ensemble supplies the parallelism. The stepper is sequential code (no loop policy).
   static constexpr Layouts layouts{Placement::global, Placement::none, Placement::none, Placement::none};
 
+  /// 4K + 2 state values, one thread; mode-steps of both strings (the twin not counted).
   template <class Real>
-  static RODSWARM_HD int layout_size(const Params<Real>& p) {
-    return state_size(p.modes);
-  }
-  template <class Real>
-  static RODSWARM_HD int parallel_width(const Params<Real>&) {
-    return 1;
-  }
-  /// Mode-steps per step: both strings' modes (the twin not counted).
-  template <class Real>
-  static double work_units(const Params<Real>& p) {
-    return 2.0 * p.modes;
-  }
-  template <class Real>
-  static RODSWARM_HD int workspace(const Params<Real>& p) {
-    return workspace_size(p.modes);
-  }
-  template <class To, class From>
-  static RODSWARM_HD Params<To> convert_params(const Params<From>& p) {
-    return rolling::convert_params<To>(p);
+  static RODSWARM_HD MemberSizes sizes(const Params<Real>& p) {
+    return {state_size(p.modes), 1, 2.0 * p.modes, workspace_size(p.modes)};
   }
 
   template <class Real>

@@ -1,0 +1,56 @@
+/// @file engine.hpp
+/// What the CLI and the tests call for a job of any model: each is written once (drivers_impl.hpp) over the
+/// model's host (src/models/model_host.hpp) and instantiated in the model's own src/models/<model>_run.cpp
+/// (RODSWARM_DRIVERS), where the model's host is defined.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "config/job.hpp"
+#include "driver/bench.hpp"
+#include "driver/checkpointed_run.hpp"
+#include "driver/compare.hpp"
+#include "driver/run.hpp"
+#include "driver/stability_check.hpp"
+
+namespace rodswarm {
+
+/// The first `members` members on the backend and on the model's independent reference, field by field.
+template <class M>
+CompareReport compare(const Job<M>& job, const RunOptions& options, std::int64_t members);
+
+/// dt against the model's stability bound, per member, and the warning naming the members ("" if none).
+template <class M>
+StabilityReport check_stability(const Job<M>& job);
+template <class M>
+std::string stability_warning(const StabilityReport& report, const Job<M>& job);
+
+/// The run's line about members stopped at a singularity ("" when there are none or the model has none).
+template <class M>
+std::string singular_note(const Results& results);
+
+/// Whether the model has a steady-state solver.
+template <class M>
+bool has_steady();
+
+/// What `rodswarm validate` says about a job: the model's lines, the sizes and the memory estimate.
+struct JobSummary {
+  std::vector<std::string> lines;  ///< the model and its scheme, the members' sizes, anything else
+  double max_steps = 0, saves = 0;
+  double state_bytes = 0, results_bytes = 0;
+};
+template <class M>
+JobSummary summarize(const Job<M>& job);
+
+/// `rodswarm bench`: the model's problems, and one of them run on one backend.
+template <class M>
+std::vector<BenchCase> bench_problems();
+template <class M>
+BenchRow run_bench_case(const BenchCase& c, BackendKind kind, const BenchOptions& options,
+                        const DeviceCeilings& ceilings);
+
+}  // namespace rodswarm
