@@ -88,8 +88,9 @@
 #include "config/json_check.hpp"
 #include "config/run_settings_config.hpp"
 
-namespace rodswarm::config_detail {
+namespace rodswarm {
 
+namespace config_detail {
 namespace {
 
 const std::vector<std::string> params_keys = {"n",
@@ -126,133 +127,42 @@ const std::vector<std::string> params_keys = {"n",
                                               "growth",
                                               "contact",
                                               "surface"};
-const std::vector<std::string> integrator_keys = {"scheme", "dt", "t_end", "divergence_factor"};
-const std::vector<std::string> initial_kinds = {"straight", "helix", "points"};
-const std::vector<std::string> end_kinds = {"free", "clamped", "pinned", "prescribed"};
 const std::vector<OutputField> output_fields = {
     {"positions", true}, {"velocities", false}, {"energy", true}, {"directors", false}, {"gauss", true}};
 const std::vector<std::string> motion_keys = {"perturbation", "velocity", "angular_velocity"};
-const std::vector<std::string> growth_laws = {"none", "exponential", "table", "lockhart"};
-
-/// The shape keys of each initial kind.
-std::vector<std::string> shape_keys(CosseratShape shape) {
-  switch (shape) {
-    case CosseratShape::straight:
-      return {"origin", "direction", "normal", "spacing", "directions"};
-    case CosseratShape::helix:
-      return {"origin", "axis", "normal", "helix_radius", "pitch", "spacing"};
-    case CosseratShape::points:
-      return {"points", "normals"};
-  }
-  return {};
-}
-
-const char* shape_name(CosseratShape shape) {
-  switch (shape) {
-    case CosseratShape::straight:
-      return "straight";
-    case CosseratShape::helix:
-      return "helix";
-    case CosseratShape::points:
-      return "points";
-  }
-  return "";
-}
-
-bool listed(const std::vector<std::string>& names, const std::string& name) {
-  for (const auto& n : names) {
-    if (n == name) return true;
-  }
-  return false;
-}
-
-CVec3 vec3(const ObjectReader& r, const std::string& name, const CVec3& fallback) {
-  const json* v = r.optional(name);
-  if (v == nullptr) return fallback;
-  const auto xyz = expect_number_array(*v, r.key(name), r.source(), 3);
-  return {xyz[0], xyz[1], xyz[2]};
-}
-
-std::vector<CVec3> vec3_list(const json& list, const std::string& key, const std::string& source) {
-  expect_array(list, key, source);
-  std::vector<CVec3> out;
-  out.reserve(list.size());
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const auto xyz = expect_number_array(list[i], index_key(key, i), source, 3);
-    out.push_back({xyz[0], xyz[1], xyz[2]});
-  }
-  return out;
-}
-
-std::vector<double> number_list(const json& list, const std::string& key, const std::string& source) {
-  expect_array(list, key, source);
-  std::vector<double> out;
-  out.reserve(list.size());
-  for (std::size_t i = 0; i < list.size(); ++i) out.push_back(expect_number(list[i], index_key(key, i), source));
-  return out;
-}
-
-bool boolean_or(const ObjectReader& r, const std::string& name, bool fallback) {
-  const json* v = r.optional(name);
-  if (v == nullptr) return fallback;
-  if (!v->is_boolean()) {
-    throw ConfigError(r.source(), r.key(name), "expected a boolean (true or false), got " + type_phrase(*v));
-  }
-  return v->get<bool>();
-}
-
-/// Keys of an object that belong to another variant (law, kind) of it: named as such instead of "unknown key".
-void reject_foreign_keys(const json& object, const std::string& prefix, const std::string& source,
-                         const std::vector<std::string>& own, const std::string& variant_phrase,
-                         const std::vector<std::pair<std::string, std::vector<std::string>>>& variants) {
-  for (const auto& [variant, keys] : variants) {
-    for (const auto& key : keys) {
-      if (!listed(own, key) && object.contains(key)) {
-        throw ConfigError(source, join_key(prefix, key),
-                          "not used by " + variant_phrase + " (it belongs to \"" + variant + "\")");
-      }
-    }
-  }
-}
-
-cosserat::EndKind end_kind(const std::string& name) {
-  return name == "clamped"      ? cosserat::EndKind::clamped
-         : name == "pinned"     ? cosserat::EndKind::pinned
-         : name == "prescribed" ? cosserat::EndKind::prescribed
-                                : cosserat::EndKind::free;
-}
+const Choices<cosserat::Scheme> schemes{{cosserat::Scheme::verlet, "verlet"}, {cosserat::Scheme::rk4, "rk4"}};
+const Choices<cosserat::Law> laws{{cosserat::Law::variational, "variational"},
+                                  {cosserat::Law::pyelastica, "pyelastica"}};
+const Choices<cosserat::ConstraintMethod> constraint_methods{{cosserat::ConstraintMethod::overwrite, "overwrite"},
+                                                             {cosserat::ConstraintMethod::gauss, "gauss"}};
+const Choices<cosserat::MassRule> mass_rules{{cosserat::MassRule::density, "density"},
+                                             {cosserat::MassRule::conserved, "conserved"}};
+const Kinds<cosserat::GrowthLaw> growth_laws({{cosserat::GrowthLaw::none, "none", {}},
+                                              {cosserat::GrowthLaw::exponential, "exponential", {"rate"}},
+                                              {cosserat::GrowthLaw::table, "table", {"times", "values"}},
+                                              {cosserat::GrowthLaw::lockhart, "lockhart", {"phi", "yield"}}},
+                                             "law", "growth law");
+const Kinds<cosserat::Obstacle> obstacle_kinds{{cosserat::Obstacle::sphere, "sphere", {}},
+                                               {cosserat::Obstacle::cylinder, "cylinder", {"axis"}}};
+const Kinds<cosserat::Surface> surface_kinds{{cosserat::Surface::plane, "plane", {"normal"}},
+                                             {cosserat::Surface::sphere, "sphere", {"radius"}},
+                                             {cosserat::Surface::cylinder, "cylinder", {"normal", "radius"}}};
 
 void read_growth(const json& value, const std::string& source, CosseratSpec& spec) {
-  const std::string prefix = "params.growth";
-  expect_object(value, prefix, source);
-  std::string law = "none";
-  if (const auto it = value.find("law"); it != value.end()) {
-    law = expect_choice(*it, join_key(prefix, "law"), source, growth_laws);
-  }
-  const std::vector<std::pair<std::string, std::vector<std::string>>> law_keys = {
-      {"exponential", {"rate"}}, {"table", {"times", "values"}}, {"lockhart", {"phi", "yield"}}};
-  std::vector<std::string> allowed = {"law", "zone", "curvature_rate", "mass"};
-  for (const auto& [name, keys] : law_keys) {
-    if (name == law) allowed.insert(allowed.end(), keys.begin(), keys.end());
-  }
-  reject_foreign_keys(value, prefix, source, allowed, "growth law \"" + law + "\"", law_keys);
-  const ObjectReader r(value, prefix, source, allowed);
+  std::vector<std::string> allowed;
+  spec.growth = read_kind(value, "params.growth", source, growth_laws, {"zone", "curvature_rate", "mass"}, allowed,
+                          cosserat::GrowthLaw::none);
+  const ObjectReader r(value, "params.growth", source, allowed);
   spec.has_growth = true;
-  spec.growth = law == "exponential" ? cosserat::GrowthLaw::exponential
-                : law == "table"     ? cosserat::GrowthLaw::table
-                : law == "lockhart"  ? cosserat::GrowthLaw::lockhart
-                                     : cosserat::GrowthLaw::none;
   spec.growth_zone = r.number_or("zone", 1.0);
-  spec.curvature_rate = vec3(r, "curvature_rate", {0, 0, 0});
-  spec.mass_rule = r.choice_or("mass", {"density", "conserved"}, "density") == "conserved"
-                       ? cosserat::MassRule::conserved
-                       : cosserat::MassRule::density;
+  spec.curvature_rate = r.vector3_or("curvature_rate", {0, 0, 0});
+  spec.mass_rule = r.choice_or("mass", mass_rules, cosserat::MassRule::density);
   spec.growth_rate = r.number_or("rate", 0.0);
   spec.lockhart_phi = r.number_or("phi", 0.0);
   spec.lockhart_yield = r.number_or("yield", 0.0);
   if (spec.growth == cosserat::GrowthLaw::table) {
-    spec.growth_times = number_list(r.required("times"), r.key("times"), source);
-    spec.growth_values = number_list(r.required("values"), r.key("values"), source);
+    spec.growth_times = expect_number_list(r.required("times"), r.key("times"), source);
+    spec.growth_values = expect_number_list(r.required("values"), r.key("values"), source);
   }
 }
 
@@ -260,28 +170,19 @@ void read_plane(const json& value, const std::string& source, CosseratSpec& spec
   const ObjectReader r(value, "params.contact.plane", source,
                        {"point", "normal", "mu_static", "mu_kinetic", "slip_velocity"});
   spec.plane = true;
-  spec.plane_point = vec3(r, "point", {0, 0, 0});
-  spec.plane_normal = vec3(r, "normal", {0, 0, 1});
-  spec.mu_static = vec3(r, "mu_static", {0, 0, 0});
-  spec.mu_kinetic = vec3(r, "mu_kinetic", {0, 0, 0});
+  spec.plane_point = r.vector3_or("point", {0, 0, 0});
+  spec.plane_normal = r.vector3_or("normal", {0, 0, 1});
+  spec.mu_static = r.vector3_or("mu_static", {0, 0, 0});
+  spec.mu_kinetic = r.vector3_or("mu_kinetic", {0, 0, 0});
   spec.slip_velocity = r.number_or("slip_velocity", 1e-4);
 }
 
 void read_obstacle(const json& value, const std::string& source, CosseratSpec& spec) {
-  const std::string prefix = "params.contact.obstacle";
-  expect_object(value, prefix, source);
-  const auto it = value.find("kind");
-  if (it == value.end()) {
-    throw ConfigError(source, join_key(prefix, "kind"), "missing required key (one of \"sphere\", \"cylinder\")");
-  }
-  const std::string kind = expect_choice(*it, join_key(prefix, "kind"), source, {"sphere", "cylinder"});
-  std::vector<std::string> allowed = {"kind", "center", "radius"};
-  if (kind == "cylinder") allowed.emplace_back("axis");
-  reject_foreign_keys(value, prefix, source, allowed, "obstacle kind \"" + kind + "\"", {{"cylinder", {"axis"}}});
-  const ObjectReader r(value, prefix, source, allowed);
-  spec.obstacle = kind == "sphere" ? cosserat::Obstacle::sphere : cosserat::Obstacle::cylinder;
-  spec.obstacle_center = vec3(r, "center", {0, 0, 0});
-  spec.obstacle_axis = vec3(r, "axis", {0, 0, 1});
+  std::vector<std::string> allowed;
+  spec.obstacle = read_kind(value, "params.contact.obstacle", source, obstacle_kinds, {"center", "radius"}, allowed);
+  const ObjectReader r(value, "params.contact.obstacle", source, allowed);
+  spec.obstacle_center = r.vector3_or("center", {0, 0, 0});
+  spec.obstacle_axis = r.vector3_or("axis", {0, 0, 1});
   spec.obstacle_radius = r.number("radius");
 }
 
@@ -294,30 +195,16 @@ void read_contact(const json& value, const std::string& source, CosseratSpec& sp
   spec.contact_exponent = r.number_or("exponent", 1.0);
   if (const json* plane = r.optional("plane")) read_plane(*plane, source, spec);
   if (const json* obstacle = r.optional("obstacle")) read_obstacle(*obstacle, source, spec);
-  spec.self_contact = boolean_or(r, "self", false);
+  spec.self_contact = r.boolean_or("self", false);
 }
 
 void read_surface(const json& value, const std::string& source, CosseratSpec& spec) {
-  const std::string prefix = "params.surface";
-  expect_object(value, prefix, source);
-  const auto it = value.find("kind");
-  if (it == value.end()) {
-    throw ConfigError(source, join_key(prefix, "kind"),
-                      "missing required key (one of \"plane\", \"sphere\", \"cylinder\")");
-  }
-  const std::string kind = expect_choice(*it, join_key(prefix, "kind"), source, {"plane", "sphere", "cylinder"});
-  std::vector<std::string> allowed = {"kind", "point"};
-  if (kind != "sphere") allowed.emplace_back("normal");
-  if (kind != "plane") allowed.emplace_back("radius");
-  reject_foreign_keys(value, prefix, source, allowed, "surface kind \"" + kind + "\"",
-                      {{"plane", {"normal"}}, {"sphere", {"radius"}}});
-  const ObjectReader r(value, prefix, source, allowed);
-  spec.surface = kind == "plane"    ? cosserat::Surface::plane
-                 : kind == "sphere" ? cosserat::Surface::sphere
-                                    : cosserat::Surface::cylinder;
-  spec.surface_point = vec3(r, "point", {0, 0, 0});
-  spec.surface_normal = vec3(r, "normal", {0, 0, 1});
-  if (kind != "plane") spec.surface_radius = r.number("radius");
+  std::vector<std::string> allowed;
+  spec.surface = read_kind(value, "params.surface", source, surface_kinds, {"point"}, allowed);
+  const ObjectReader r(value, "params.surface", source, allowed);
+  spec.surface_point = r.vector3_or("point", {0, 0, 0});
+  spec.surface_normal = r.vector3_or("normal", {0, 0, 1});
+  if (spec.surface != cosserat::Surface::plane) spec.surface_radius = r.number("radius");
 }
 
 void read_params(const ObjectReader& r, CosseratSpec& spec) {
@@ -333,43 +220,30 @@ void read_params(const ObjectReader& r, CosseratSpec& spec) {
   spec.youngs_modulus = r.number("youngs_modulus");
   spec.shear_modulus = r.number("shear_modulus");
   spec.shear_coefficient = r.number("shear_coefficient");
-  spec.law = r.choice_or("law", {"variational", "pyelastica"}, "variational") == "pyelastica"
-                 ? cosserat::Law::pyelastica
-                 : cosserat::Law::variational;
-  if (const json* ends = r.optional("ends")) {
-    const std::string key = r.key("ends");
-    expect_array(*ends, key, r.source());
-    if (ends->size() != 2) {
-      throw ConfigError(r.source(), key,
-                        "expected [end0, end1] (2 strings), got " + std::to_string(ends->size()) + " elements");
-    }
-    spec.end0 = end_kind(expect_choice((*ends)[0], index_key(key, 0), r.source(), end_kinds));
-    spec.end1 = end_kind(expect_choice((*ends)[1], index_key(key, 1), r.source(), end_kinds));
-  }
-  spec.constraints = r.choice_or("constraints", {"overwrite", "gauss"}, "overwrite") == "gauss"
-                         ? cosserat::ConstraintMethod::gauss
-                         : cosserat::ConstraintMethod::overwrite;
+  spec.law = r.choice_or("law", laws, cosserat::Law::variational);
+  read_ends(r, cosserat_end_kinds, spec.end0, spec.end1);
+  spec.constraints = r.choice_or("constraints", constraint_methods, cosserat::ConstraintMethod::overwrite);
   spec.baumgarte = r.number_or("baumgarte", 0.0);
   spec.damping_force = r.number_or("damping_force", 0.0);
   spec.damping_torque = r.number_or("damping_torque", 0.0);
-  spec.g = vec3(r, "g", {0, 0, 0});
-  spec.force0 = vec3(r, "force0", {0, 0, 0});
-  spec.force1 = vec3(r, "force1", {0, 0, 0});
-  spec.couple0 = vec3(r, "couple0", {0, 0, 0});
-  spec.couple1 = vec3(r, "couple1", {0, 0, 0});
-  spec.force_density = vec3(r, "force_density", {0, 0, 0});
-  spec.couple_density = vec3(r, "couple_density", {0, 0, 0});
-  spec.end_velocity0 = vec3(r, "end_velocity0", {0, 0, 0});
-  spec.end_velocity1 = vec3(r, "end_velocity1", {0, 0, 0});
-  spec.end_amplitude0 = vec3(r, "end_amplitude0", {0, 0, 0});
-  spec.end_amplitude1 = vec3(r, "end_amplitude1", {0, 0, 0});
+  spec.g = r.vector3_or("g", {0, 0, 0});
+  spec.force0 = r.vector3_or("force0", {0, 0, 0});
+  spec.force1 = r.vector3_or("force1", {0, 0, 0});
+  spec.couple0 = r.vector3_or("couple0", {0, 0, 0});
+  spec.couple1 = r.vector3_or("couple1", {0, 0, 0});
+  spec.force_density = r.vector3_or("force_density", {0, 0, 0});
+  spec.couple_density = r.vector3_or("couple_density", {0, 0, 0});
+  spec.end_velocity0 = r.vector3_or("end_velocity0", {0, 0, 0});
+  spec.end_velocity1 = r.vector3_or("end_velocity1", {0, 0, 0});
+  spec.end_amplitude0 = r.vector3_or("end_amplitude0", {0, 0, 0});
+  spec.end_amplitude1 = r.vector3_or("end_amplitude1", {0, 0, 0});
   spec.end_frequency0 = r.number_or("end_frequency0", 0.0);
   spec.end_frequency1 = r.number_or("end_frequency1", 0.0);
   spec.end_twist_rate0 = r.number_or("end_twist_rate0", 0.0);
   spec.end_twist_rate1 = r.number_or("end_twist_rate1", 0.0);
   if (r.has("rest_curvature")) {
     spec.has_rest_curvature = true;
-    spec.rest_curvature = vec3(r, "rest_curvature", {0, 0, 0});
+    spec.rest_curvature = r.vector3_or("rest_curvature", {0, 0, 0});
   }
   if (const json* growth = r.optional("growth")) read_growth(*growth, r.source(), spec);
   if (const json* contact = r.optional("contact")) read_contact(*contact, r.source(), spec);
@@ -382,97 +256,63 @@ void read_perturbation(const json& value, const std::string& source, CosseratSpe
   spec.perturbation_amplitude = r.number_or("amplitude", 0.0);
   if (r.has("direction")) {
     spec.has_perturbation_direction = true;
-    spec.perturbation_direction = vec3(r, "direction", {0, 0, 0});
+    spec.perturbation_direction = r.vector3_or("direction", {0, 0, 0});
   }
   spec.perturbation_mode = static_cast<double>(r.integer_or("mode", 1));
 }
 
 void read_initial(const json& top_initial, const std::string& source, CosseratSpec& spec) {
-  expect_object(top_initial, "initial", source);
-  const auto kind_it = top_initial.find("kind");
-  if (kind_it == top_initial.end()) {
-    throw ConfigError(source, "initial.kind", "missing required key (one of \"straight\", \"helix\", \"points\")");
-  }
-  const std::string kind = expect_choice(*kind_it, "initial.kind", source, initial_kinds);
-  spec.shape = kind == "straight" ? CosseratShape::straight
-               : kind == "helix"  ? CosseratShape::helix
-                                  : CosseratShape::points;
-  std::vector<std::string> allowed = shape_keys(spec.shape);
-  // A shape key of another kind is a likelier mistake than a typo: say so instead of "unknown key".
-  for (const CosseratShape other : {CosseratShape::straight, CosseratShape::helix, CosseratShape::points}) {
-    for (const auto& key : shape_keys(other)) {
-      if (!listed(allowed, key) && top_initial.contains(key)) {
-        throw ConfigError(source, join_key("initial", key),
-                          "not used by kind \"" + kind + "\" (it belongs to kind \"" + shape_name(other) + "\")");
-      }
-    }
-  }
-  allowed.insert(allowed.begin(), "kind");
-  allowed.insert(allowed.end(), motion_keys.begin(), motion_keys.end());
+  std::vector<std::string> allowed;
+  spec.shape = read_kind(top_initial, "initial", source, cosserat_initial_kinds, motion_keys, allowed);
   const ObjectReader r(top_initial, "initial", source, allowed);
 
   switch (spec.shape) {
     case CosseratShape::points:
-      spec.points = vec3_list(r.required("points"), "initial.points", source);
-      spec.normals = vec3_list(r.required("normals"), "initial.normals", source);
+      spec.points = expect_vector3_list(r.required("points"), "initial.points", source);
+      spec.normals = expect_vector3_list(r.required("normals"), "initial.normals", source);
       break;
     case CosseratShape::straight:
-      spec.origin = vec3(r, "origin", {0, 0, 0});
-      spec.direction = vec3(r, "direction", {0, 0, 1});
-      spec.normal = vec3(r, "normal", {1, 0, 0});
-      spec.spacing = vec3(r, "spacing", {0, 0, 0});
+      spec.origin = r.vector3_or("origin", {0, 0, 0});
+      spec.direction = r.vector3_or("direction", {0, 0, 1});
+      spec.normal = r.vector3_or("normal", {1, 0, 0});
+      spec.spacing = r.vector3_or("spacing", {0, 0, 0});
       if (r.has("direction") && r.has("directions")) {
         throw ConfigError(source, "initial.directions",
                           "give either initial.direction (every rod) or initial.directions (per rod), not both");
       }
       if (const json* list = r.optional("directions")) {
         spec.has_directions = true;
-        spec.directions = vec3_list(*list, "initial.directions", source);
+        spec.directions = expect_vector3_list(*list, "initial.directions", source);
       }
       break;
     case CosseratShape::helix:
-      spec.origin = vec3(r, "origin", {0, 0, 0});
-      spec.axis = vec3(r, "axis", {0, 0, 1});
-      spec.normal = vec3(r, "normal", {1, 0, 0});
+      spec.origin = r.vector3_or("origin", {0, 0, 0});
+      spec.axis = r.vector3_or("axis", {0, 0, 1});
+      spec.normal = r.vector3_or("normal", {1, 0, 0});
       spec.helix_radius = r.number("helix_radius");
       spec.pitch = r.number_or("pitch", 0.0);
-      spec.spacing = vec3(r, "spacing", {0, 0, 0});
+      spec.spacing = r.vector3_or("spacing", {0, 0, 0});
       break;
   }
   if (const json* p = r.optional("perturbation")) read_perturbation(*p, source, spec);
-  spec.velocity = vec3(r, "velocity", {0, 0, 0});
-  spec.angular_velocity = vec3(r, "angular_velocity", {0, 0, 0});
-}
-
-void read_integrator(const ObjectReader& r, CosseratSpec& spec) {
-  spec.scheme =
-      r.choice_or("scheme", {"verlet", "rk4"}, "verlet") == "rk4" ? cosserat::Scheme::rk4 : cosserat::Scheme::verlet;
-  spec.dt = r.number("dt");
-  spec.t_end = r.number("t_end");
-  spec.divergence_factor = r.number_or("divergence_factor", 1000.0);
+  spec.velocity = r.vector3_or("velocity", {0, 0, 0});
+  spec.angular_velocity = r.vector3_or("angular_velocity", {0, 0, 0});
 }
 
 }  // namespace
+}  // namespace config_detail
 
-CosseratSpec parse_cosserat_spec(const nlohmann::json& config, const std::string& source) {
-  CosseratSpec spec;
-  read_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
-  read_initial(required_section(config, "initial", source), source, spec);
-  read_integrator(ObjectReader(required_section(config, "integrator", source), "integrator", source, integrator_keys),
-                  spec);
-  if (spec.shape == CosseratShape::points && spec.has_length) {
-    throw ConfigError(source, "params.length",
-                      "not used by initial kind \"points\" (the rest lengths are the chords between the points)");
-  }
-  if (spec.shape != CosseratShape::points && !spec.has_length) {
-    throw ConfigError(source, "params.length",
-                      std::string("missing required key (the rest length of each rod, for initial kind \"") +
-                          shape_name(spec.shape) + "\")");
-  }
-  return spec;
-}
+template <>
+const SchemaKeys Schema<cosserat::Model>::keys = {
+    {"model", "precision", "params", "initial", "integrator", "ensemble", "output", "compare", "steady"},
+    {"params", "initial", "integrator"},
+    {"initial.kind", "integrator.scheme", "params.law", "params.constraints", "params.growth.law", "params.growth.mass",
+     "params.contact.self", "params.contact.obstacle.kind", "params.surface.kind", "params.ends"}};
 
-void parse_cosserat_run_settings(const nlohmann::json& config, const std::string& source, CosseratJob& job) {
+template <>
+config_detail::CosseratSpec Schema<cosserat::Model>::parse(const nlohmann::json& config, const std::string& source,
+                                                           CosseratJob& job) {
+  using namespace config_detail;
   parse_shared_settings(config, source, output_fields, job.precision, job.output, job.compare, true);
   if (const auto it = config.find("steady"); it != config.end()) {
     const ObjectReader r(*it, "steady", source, {"damping", "tol", "max_time"});
@@ -488,6 +328,22 @@ void parse_cosserat_run_settings(const nlohmann::json& config, const std::string
                         "must be >= 0 (0: integrator.t_end), got " + format_number(job.steady.max_time));
     }
   }
+  CosseratSpec spec;
+  read_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
+  read_initial(required_section(config, "initial", source), source, spec);
+  spec.scheme =
+      schemes.value(read_integrator(config, source, schemes.names(), spec.dt, spec.t_end, &spec.divergence_factor));
+  if (spec.shape == CosseratShape::points && spec.has_length) {
+    throw ConfigError(source, "params.length",
+                      "not used by initial kind \"points\" (the rest lengths are the chords between the points)");
+  }
+  if (spec.shape != CosseratShape::points && !spec.has_length) {
+    throw ConfigError(source, "params.length",
+                      std::string("missing required key (the rest length of each rod, for initial kind \"") +
+                          cosserat_initial_kinds.name(spec.shape) + "\")");
+  }
+  job.scheme = spec.scheme;
+  return spec;
 }
 
-}  // namespace rodswarm::config_detail
+}  // namespace rodswarm

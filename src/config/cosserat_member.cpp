@@ -1,6 +1,6 @@
 /// @file cosserat_member.cpp
-/// build_cosserat_member: the range rules of the Cosserat schema, the rest shapes (straight, helix, points), their
-/// discrete rest strains (note pitfall 3: computed from the discrete rest configuration, never from analytic
+/// Schema<cosserat::Model>::build: the range rules of the Cosserat schema, the rest shapes (straight, helix, points),
+/// their discrete rest strains (note pitfall 3: computed from the discrete rest configuration, never from analytic
 /// formulas), the perturbed initial state and the clamp data, for one (expanded) member. Runs once per ensemble
 /// member, so it stays free of JSON and of allocations after the first member of a given size.
 #include <algorithm>
@@ -10,8 +10,8 @@
 #include "config/json_check.hpp"
 #include "config/member_checker.hpp"
 
-namespace rodswarm::config_detail {
-
+namespace rodswarm {
+namespace config_detail {
 namespace {
 
 using cosserat::EndKind;
@@ -25,7 +25,7 @@ constexpr double parallel_tolerance = 1e-9;
 
 constexpr double pi = 3.14159265358979323846;
 
-using V = CVec3;
+using V = Vec3;
 using M = std::array<double, 9>;  ///< row-major 3x3
 
 V add(const V& a, const V& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
@@ -103,24 +103,6 @@ std::string vec_text(const V& x) {
   return "[" + format_number(x[0]) + ", " + format_number(x[1]) + ", " + format_number(x[2]) + "]";
 }
 
-const char* end_name(EndKind e) {
-  switch (e) {
-    case EndKind::free:
-      return "free";
-    case EndKind::clamped:
-      return "clamped";
-    case EndKind::pinned:
-      return "pinned";
-    case EndKind::prescribed:
-      return "prescribed";
-  }
-  return "";
-}
-
-void finite3(const MemberChecker& check, const char* key, const V& x) {
-  for (std::size_t c = 0; c < 3; ++c) check.finite_element(key, c, -1, x[c]);
-}
-
 void non_negative3(const MemberChecker& check, const char* key, const V& x) {
   for (std::size_t c = 0; c < 3; ++c) {
     check.finite_element(key, c, -1, x[c]);
@@ -140,14 +122,15 @@ V unit3(const MemberChecker& check, const std::string& key, const V& x) {
 void check_prescribed_keys(const MemberChecker& check, int e, EndKind kind, const V& velocity, const V& amplitude,
                            double frequency, double twist_rate) {
   const std::string suffix = std::to_string(e);
-  finite3(check, ("params.end_velocity" + suffix).c_str(), velocity);
-  finite3(check, ("params.end_amplitude" + suffix).c_str(), amplitude);
+  check.finite_vectors(
+      {{("params.end_velocity" + suffix).c_str(), velocity}, {("params.end_amplitude" + suffix).c_str(), amplitude}});
   check.non_negative(("params.end_frequency" + suffix).c_str(), frequency);
   check.finite(("params.end_twist_rate" + suffix).c_str(), twist_rate);
   if (kind == EndKind::prescribed) return;
   const auto refuse = [&](const std::string& name) {
     check.fail("params." + name + suffix, "is only used by a prescribed end, but params.ends[" + suffix + "] is \"" +
-                                              end_name(kind) + "\" (remove it or make that end \"prescribed\")");
+                                              cosserat_end_kinds.name(kind) +
+                                              "\" (remove it or make that end \"prescribed\")");
   };
   if (!is_zero(velocity)) refuse("end_velocity");
   if (!is_zero(amplitude)) refuse("end_amplitude");
@@ -161,7 +144,7 @@ void check_growth(const CosseratSpec& spec, const MemberChecker& check, cosserat
     check.fail("params.growth.zone",
                "must be in (0, 1] (the growing fraction of the rod), got " + format_number(spec.growth_zone));
   }
-  finite3(check, "params.growth.curvature_rate", spec.curvature_rate);
+  check.finite_vectors({{"params.growth.curvature_rate", spec.curvature_rate}});
   check.finite("params.growth.rate", spec.growth_rate);
   check.non_negative("params.growth.phi", spec.lockhart_phi);
   check.non_negative("params.growth.yield", spec.lockhart_yield);
@@ -214,7 +197,7 @@ void check_contact(const CosseratSpec& spec, const MemberChecker& check, cossera
   p.self_contact = spec.self_contact;
   p.plane = spec.plane;
   if (spec.plane) {
-    finite3(check, "params.contact.plane.point", spec.plane_point);
+    check.finite_vectors({{"params.contact.plane.point", spec.plane_point}});
     const V normal = unit3(check, "params.contact.plane.normal", spec.plane_normal);
     non_negative3(check, "params.contact.plane.mu_static", spec.mu_static);
     non_negative3(check, "params.contact.plane.mu_kinetic", spec.mu_kinetic);
@@ -236,7 +219,7 @@ void check_contact(const CosseratSpec& spec, const MemberChecker& check, cossera
   }
   p.obstacle = spec.obstacle;
   if (spec.obstacle != cosserat::Obstacle::none) {
-    finite3(check, "params.contact.obstacle.center", spec.obstacle_center);
+    check.finite_vectors({{"params.contact.obstacle.center", spec.obstacle_center}});
     const V axis = spec.obstacle == cosserat::Obstacle::cylinder
                        ? unit3(check, "params.contact.obstacle.axis", spec.obstacle_axis)
                        : spec.obstacle_axis;
@@ -252,7 +235,7 @@ void check_contact(const CosseratSpec& spec, const MemberChecker& check, cossera
 void check_surface(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
   p.surface = spec.surface;
   if (spec.surface == cosserat::Surface::none) return;
-  finite3(check, "params.surface.point", spec.surface_point);
+  check.finite_vectors({{"params.surface.point", spec.surface_point}});
   const V normal = spec.surface != cosserat::Surface::sphere
                        ? unit3(check, "params.surface.normal", spec.surface_normal)
                        : spec.surface_normal;
@@ -268,25 +251,25 @@ void check_surface(const CosseratSpec& spec, const MemberChecker& check, cossera
 void check_params(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
   check.positive("params.radius", spec.radius);
   if (!std::isnan(spec.radius_end)) check.positive("params.radius_end", spec.radius_end);
-  check.positive("params.density", spec.density);
-  check.positive("params.youngs_modulus", spec.youngs_modulus);
-  check.positive("params.shear_modulus", spec.shear_modulus);
-  check.positive("params.shear_coefficient", spec.shear_coefficient);
-  check.non_negative("params.baumgarte", spec.baumgarte);
-  check.non_negative("params.damping_force", spec.damping_force);
-  check.non_negative("params.damping_torque", spec.damping_torque);
-  finite3(check, "params.g", spec.g);
-  finite3(check, "params.force0", spec.force0);
-  finite3(check, "params.force1", spec.force1);
-  finite3(check, "params.couple0", spec.couple0);
-  finite3(check, "params.couple1", spec.couple1);
-  finite3(check, "params.force_density", spec.force_density);
-  finite3(check, "params.couple_density", spec.couple_density);
+  check.positive({{"params.density", spec.density},
+                  {"params.youngs_modulus", spec.youngs_modulus},
+                  {"params.shear_modulus", spec.shear_modulus},
+                  {"params.shear_coefficient", spec.shear_coefficient}});
+  check.non_negative({{"params.baumgarte", spec.baumgarte},
+                      {"params.damping_force", spec.damping_force},
+                      {"params.damping_torque", spec.damping_torque}});
+  check.finite_vectors({{"params.g", spec.g},
+                        {"params.force0", spec.force0},
+                        {"params.force1", spec.force1},
+                        {"params.couple0", spec.couple0},
+                        {"params.couple1", spec.couple1},
+                        {"params.force_density", spec.force_density},
+                        {"params.couple_density", spec.couple_density}});
   check_prescribed_keys(check, 0, spec.end0, spec.end_velocity0, spec.end_amplitude0, spec.end_frequency0,
                         spec.end_twist_rate0);
   check_prescribed_keys(check, 1, spec.end1, spec.end_velocity1, spec.end_amplitude1, spec.end_frequency1,
                         spec.end_twist_rate1);
-  if (spec.has_rest_curvature) finite3(check, "params.rest_curvature", spec.rest_curvature);
+  if (spec.has_rest_curvature) check.finite_vectors({{"params.rest_curvature", spec.rest_curvature}});
 
   p.law = spec.law;
   p.scheme = spec.scheme;
@@ -325,9 +308,8 @@ void check_params(const CosseratSpec& spec, const MemberChecker& check, cosserat
 /// straight: rod r along its direction from origin + r spacing, all elements with one frame.
 void build_straight(const CosseratSpec& spec, int n, int rods, const MemberChecker& check, CosseratMember& out) {
   check.positive("params.length", spec.length);
-  finite3(check, "initial.origin", spec.origin);
-  finite3(check, "initial.normal", spec.normal);
-  finite3(check, "initial.spacing", spec.spacing);
+  check.finite_vectors(
+      {{"initial.origin", spec.origin}, {"initial.normal", spec.normal}, {"initial.spacing", spec.spacing}});
   if (spec.has_directions && spec.directions.size() != static_cast<std::size_t>(rods)) {
     check.fail("initial.directions", "expected params.rods = " + std::to_string(rods) +
                                          " directions [x, y, z] (one per rod), got " +
@@ -355,9 +337,8 @@ void build_straight(const CosseratSpec& spec, int n, int rods, const MemberCheck
 /// the principal normals at the midpoint parameters.
 void build_helix(const CosseratSpec& spec, int n, int rods, const MemberChecker& check, CosseratMember& out) {
   check.positive("params.length", spec.length);
-  finite3(check, "initial.origin", spec.origin);
-  finite3(check, "initial.spacing", spec.spacing);
-  finite3(check, "initial.normal", spec.normal);
+  check.finite_vectors(
+      {{"initial.origin", spec.origin}, {"initial.spacing", spec.spacing}, {"initial.normal", spec.normal}});
   check.positive("initial.helix_radius", spec.helix_radius);
   check.finite("initial.pitch", spec.pitch);
   const V axis = unit3(check, "initial.axis", spec.axis);
@@ -545,9 +526,11 @@ V end_velocity(EndKind kind, const V& uniform, const V& u, const V& a, double f)
 }
 
 }  // namespace
+}  // namespace config_detail
 
-void build_cosserat_member(const CosseratSpec& spec, double save_every, const std::string& source,
-                           CosseratMember& out) {
+template <>
+void Schema<cosserat::Model>::build(const Spec& spec, const CosseratJob& job, const std::string& source, Member& out) {
+  using namespace config_detail;
   const MemberChecker check(source);
 
   if (!(spec.n >= 2 && spec.n <= max_elements && spec.n == std::floor(spec.n))) {
@@ -567,9 +550,8 @@ void build_cosserat_member(const CosseratSpec& spec, double save_every, const st
   p.n = n;
   p.rods = rods;
   check_params(spec, check, p);
-  check.integrator(spec.dt, spec.t_end, spec.divergence_factor, save_every);
-  finite3(check, "initial.velocity", spec.velocity);
-  finite3(check, "initial.angular_velocity", spec.angular_velocity);
+  check.integrator(spec.dt, spec.t_end, spec.divergence_factor, job.output.save_every);
+  check.finite_vectors({{"initial.velocity", spec.velocity}, {"initial.angular_velocity", spec.angular_velocity}});
 
   const auto N = static_cast<std::size_t>(n);
   const auto R = static_cast<std::size_t>(rods);
@@ -629,6 +611,7 @@ void build_cosserat_member(const CosseratSpec& spec, double save_every, const st
   p.divergence_bound = spec.divergence_factor * extent;
   out.dt = spec.dt;
   out.t_end = spec.t_end;
+  out.growth.assign(out.l0.size(), 1.0);  // every element starts at its rest length, g = 1
 }
 
-}  // namespace rodswarm::config_detail
+}  // namespace rodswarm

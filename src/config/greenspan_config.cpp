@@ -5,27 +5,14 @@
 #include "config/json_check.hpp"
 #include "config/run_settings_config.hpp"
 
-namespace rodswarm::config_detail {
+namespace rodswarm {
 
+namespace config_detail {
 namespace {
 
 const std::vector<std::string> params_keys = {"n", "dx", "m", "T0", "eps", "alpha", "g", "tension_exponent"};
-const std::vector<std::string> integrator_keys = {"scheme", "dt", "t_end", "divergence_factor"};
-const std::vector<std::string> initial_kinds = {"triangle", "polyline", "points"};
 const std::vector<OutputField> output_fields = {{"positions", true}, {"velocities", false}, {"energy", true}};
-
-/// The key holding the shape of each initial kind, in the order of initial_kinds.
-const char* shape_key(InitialKind kind) {
-  switch (kind) {
-    case InitialKind::triangle:
-      return "peak";
-    case InitialKind::polyline:
-      return "vertices";
-    case InitialKind::points:
-      return "points";
-  }
-  return "";
-}
+const Choices<greenspan::Scheme> schemes{{greenspan::Scheme::paper, "greenspan"}, {greenspan::Scheme::rk4, "rk4"}};
 
 void read_params(const ObjectReader& r, GreenspanSpec& spec) {
   spec.n = static_cast<double>(r.integer("n"));
@@ -39,23 +26,9 @@ void read_params(const ObjectReader& r, GreenspanSpec& spec) {
 }
 
 void read_initial(const nlohmann::json& top_initial, const std::string& source, GreenspanSpec& spec) {
-  expect_object(top_initial, "initial", source);
-  const auto kind_it = top_initial.find("kind");
-  if (kind_it == top_initial.end()) {
-    throw ConfigError(source, "initial.kind", "missing required key (one of \"triangle\", \"polyline\", \"points\")");
-  }
-  const std::string kind = expect_choice(*kind_it, "initial.kind", source, initial_kinds);
-  spec.kind = kind == "triangle"   ? InitialKind::triangle
-              : kind == "polyline" ? InitialKind::polyline
-                                   : InitialKind::points;
-  // A shape key of another kind is a likelier mistake than a typo: say so instead of "unknown key".
-  for (const InitialKind other : {InitialKind::triangle, InitialKind::polyline, InitialKind::points}) {
-    if (other != spec.kind && top_initial.contains(shape_key(other))) {
-      throw ConfigError(source, join_key("initial", shape_key(other)),
-                        "not used by kind \"" + kind + "\" (which takes initial." + shape_key(spec.kind) + ")");
-    }
-  }
-  const ObjectReader r(top_initial, "initial", source, {"kind", shape_key(spec.kind), "velocities"});
+  std::vector<std::string> allowed;
+  spec.kind = read_kind(top_initial, "initial", source, greenspan_initial_kinds, {"velocities"}, allowed);
+  const ObjectReader r(top_initial, "initial", source, allowed);
 
   switch (spec.kind) {
     case InitialKind::triangle: {
@@ -96,32 +69,32 @@ void read_initial(const nlohmann::json& top_initial, const std::string& source, 
   }
 }
 
-void read_integrator(const ObjectReader& r, GreenspanSpec& spec) {
-  const std::string scheme = r.choice_or("scheme", {"greenspan", "rk4"}, "greenspan");
-  spec.scheme = scheme == "rk4" ? greenspan::Scheme::rk4 : greenspan::Scheme::paper;
-  spec.dt = r.number("dt");
-  spec.t_end = r.number("t_end");
-  spec.divergence_factor = r.number_or("divergence_factor", 1000.0);
-}
-
 }  // namespace
+}  // namespace config_detail
 
-GreenspanSpec parse_greenspan_spec(const nlohmann::json& config, const std::string& source) {
-  GreenspanSpec spec;
-  read_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
-  read_initial(required_section(config, "initial", source), source, spec);
-  read_integrator(ObjectReader(required_section(config, "integrator", source), "integrator", source, integrator_keys),
-                  spec);
-  return spec;
-}
+template <>
+const SchemaKeys Schema<greenspan::Model>::keys = {
+    {"model", "precision", "params", "initial", "integrator", "ensemble", "output", "compare", "steady"},
+    {"params", "initial", "integrator"},
+    {"initial.kind", "integrator.scheme"}};
 
-void parse_run_settings(const nlohmann::json& config, const std::string& source, GreenspanJob& job) {
+template <>
+config_detail::GreenspanSpec Schema<greenspan::Model>::parse(const nlohmann::json& config, const std::string& source,
+                                                             GreenspanJob& job) {
+  using namespace config_detail;
   parse_shared_settings(config, source, output_fields, job.precision, job.output, job.compare);
   if (const auto it = config.find("steady"); it != config.end()) {
     const ObjectReader r(*it, "steady", source, {"tol", "max_iter"});
     job.steady.tol = positive_number(r, "tol", job.steady.tol);
     job.steady.max_iter = positive_int(r, "max_iter", job.steady.max_iter);
   }
+  GreenspanSpec spec;
+  read_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
+  read_initial(required_section(config, "initial", source), source, spec);
+  spec.scheme =
+      schemes.value(read_integrator(config, source, schemes.names(), spec.dt, spec.t_end, &spec.divergence_factor));
+  job.scheme = spec.scheme;
+  return spec;
 }
 
-}  // namespace rodswarm::config_detail
+}  // namespace rodswarm

@@ -1,6 +1,7 @@
 /// @file greenspan_member.cpp
-/// build_member: the range rules of the Greenspan schema and the initial shapes, applied to one (expanded)
-/// member. Runs once per ensemble member, so it stays free of JSON and of allocations after the first member.
+/// Schema<greenspan::Model>::build: the range rules of the Greenspan schema and the initial shapes, applied to one
+/// (expanded) member. Runs once per ensemble member, so it stays free of JSON and of allocations after the first
+/// member.
 #include <algorithm>
 #include <cmath>
 
@@ -8,15 +9,15 @@
 #include "config/json_check.hpp"
 #include "config/member_checker.hpp"
 
-namespace rodswarm::config_detail {
-
+namespace rodswarm {
+namespace config_detail {
 namespace {
 
 /// Largest n accepted: bead offsets and kernel indices are int.
 constexpr double max_beads = 1 << 30;
 
 /// Fills out.y (moving beads) and the fixed ends for the spec's initial kind.
-void build_shape(const GreenspanSpec& spec, int n, const MemberChecker& check, MemberState& out) {
+void build_shape(const GreenspanSpec& spec, int n, const MemberChecker& check, GreenspanMember& out) {
   const double dx = spec.dx;
   const double length = (n + 1) * dx;
   out.y.resize(static_cast<std::size_t>(n));
@@ -103,23 +104,23 @@ void build_shape(const GreenspanSpec& spec, int n, const MemberChecker& check, M
 }
 
 }  // namespace
+}  // namespace config_detail
 
-void build_member(const GreenspanSpec& spec, double save_every, const std::string& source, MemberState& out) {
+template <>
+void Schema<greenspan::Model>::build(const Spec& spec, const GreenspanJob& job, const std::string& source,
+                                     Member& out) {
+  using namespace config_detail;
   const MemberChecker check(source);
 
   if (!(spec.n >= 1 && spec.n <= max_beads && spec.n == std::floor(spec.n))) {
     check.fail("params.n", "must be an integer >= 1, got " + format_number(spec.n));
   }
   const int n = static_cast<int>(spec.n);
-  check.positive("params.dx", spec.dx);
-  check.positive("params.m", spec.m);
-  check.positive("params.T0", spec.T0);
-  check.non_negative("params.eps", spec.eps);
-  check.non_negative("params.alpha", spec.alpha);
+  check.positive({{"params.dx", spec.dx}, {"params.m", spec.m}, {"params.T0", spec.T0}});
+  check.non_negative({{"params.eps", spec.eps}, {"params.alpha", spec.alpha}});
   check.finite("params.g", spec.g);
   check.positive("params.tension_exponent", spec.tension_exponent);
-
-  check.integrator(spec.dt, spec.t_end, spec.divergence_factor, save_every);
+  check.integrator(spec.dt, spec.t_end, spec.divergence_factor, job.output.save_every);
 
   auto& p = out.params;
   p.n = n;
@@ -153,4 +154,4 @@ void build_member(const GreenspanSpec& spec, double save_every, const std::strin
   out.t_end = spec.t_end;
 }
 
-}  // namespace rodswarm::config_detail
+}  // namespace rodswarm

@@ -183,4 +183,45 @@ const json& required_section(const json& config, const char* key, const std::str
   return *it;
 }
 
+bool ObjectReader::boolean_or(const std::string& name, bool fallback) const {
+  const json* v = optional(name);
+  if (v == nullptr) return fallback;
+  if (!v->is_boolean()) {
+    throw ConfigError(source_, key(name), "expected a boolean (true or false), got " + type_phrase(*v));
+  }
+  return v->get<bool>();
+}
+
+Vec3 ObjectReader::vector3_or(const std::string& name, const Vec3& fallback) const {
+  const json* v = optional(name);
+  if (v == nullptr) return fallback;
+  const auto xyz = expect_number_array(*v, key(name), source_, 3);
+  return {xyz[0], xyz[1], xyz[2]};
+}
+
+std::vector<double> expect_number_list(const json& value, const std::string& key, const std::string& source,
+                                       std::size_t at_least) {
+  expect_array(value, key, source);
+  if (value.size() < at_least) {
+    throw ConfigError(source, key,
+                      "expected at least " + std::to_string(at_least) + (at_least == 1 ? " number" : " numbers") +
+                          ", got " + std::to_string(value.size()));
+  }
+  std::vector<double> out;
+  out.reserve(value.size());
+  for (std::size_t i = 0; i < value.size(); ++i) out.push_back(expect_number(value[i], index_key(key, i), source));
+  return out;
+}
+
+std::vector<Vec3> expect_vector3_list(const json& value, const std::string& key, const std::string& source) {
+  expect_array(value, key, source);
+  std::vector<Vec3> out;
+  out.reserve(value.size());
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const auto xyz = expect_number_array(value[i], index_key(key, i), source, 3);
+    out.push_back({xyz[0], xyz[1], xyz[2]});
+  }
+  return out;
+}
+
 }  // namespace rodswarm::config_detail

@@ -3,9 +3,12 @@
 /// ConfigError naming the config file and the dotted key. Internal to the config layer.
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <cstddef>
+#include <initializer_list>
 #include <string>
+#include <utility>
 
 #include "config/config_error.hpp"
 #include "config/json_check.hpp"
@@ -36,6 +39,29 @@ class MemberChecker {
   void non_negative(const char* key, double x) const {
     finite(key, x);
     if (!(x >= 0)) fail(key, "must be >= 0, got " + format_number(x));
+  }
+  /// An integer-valued number in [lo, hi] (a size or count, which `vary` may have set); `what` says the rule
+  /// ("must be an integer >= 1").
+  int integer_in(const char* key, double x, double lo, double hi, const std::string& what) const {
+    if (!(x >= lo && x <= hi && x == std::floor(x))) fail(key, what + ", got " + format_number(x));
+    return static_cast<int>(x);
+  }
+  /// The same rule for every {key, value}, in order: the ranges of a section read as one list.
+  using Values = std::initializer_list<std::pair<const char*, double>>;
+  void finite(Values values) const {
+    for (const auto& [key, x] : values) finite(key, x);
+  }
+  void positive(Values values) const {
+    for (const auto& [key, x] : values) positive(key, x);
+  }
+  void non_negative(Values values) const {
+    for (const auto& [key, x] : values) non_negative(key, x);
+  }
+  /// finite() for every component of every {key, vector}; a component's key is spelled out on failure.
+  void finite_vectors(std::initializer_list<std::pair<const char*, const std::array<double, 3>&>> vectors) const {
+    for (const auto& [key, v] : vectors) {
+      for (std::size_t c = 0; c < 3; ++c) finite_element(key, c, -1, v[c]);
+    }
   }
   /// |round(span/dt) dt - span| <= 1e-9 span: span is reached in a whole number of steps.
   static bool whole_steps(double span, double dt) {

@@ -62,68 +62,21 @@
 #include "config/nishinari_spec.hpp"
 #include "config/run_settings_config.hpp"
 
-namespace rodswarm::config_detail {
+namespace rodswarm {
 
+namespace config_detail {
 namespace {
 
 const std::vector<std::string> params_keys = {
     "n", "l",     "m",     "k",    "K",           "h",           "j", "damping", "spin_damping",
     "g", "load0", "load1", "ends", "formulation", "twist_moment"};
-const std::vector<std::string> integrator_keys = {"scheme", "dt", "t_end", "divergence_factor"};
-const std::vector<std::string> initial_kinds = {"straight", "helix", "points"};
-const std::vector<std::string> end_kinds = {"free", "clamped", "pinned"};
 const std::vector<OutputField> output_fields = {
     {"positions", true}, {"velocities", false}, {"energy", true}, {"momentum", true}};
 const std::vector<std::string> motion_keys = {"velocity", "velocities", "spin", "spins", "twist_pulse"};
-
-/// The shape keys of each initial kind.
-std::vector<std::string> shape_keys(NishinariShape shape) {
-  switch (shape) {
-    case NishinariShape::straight:
-      return {"origin", "direction", "normal", "stretch"};
-    case NishinariShape::helix:
-      return {"origin", "direction", "normal", "stretch", "dphi", "dtheta", "dpsi"};
-    case NishinariShape::points:
-      return {"points", "normals"};
-  }
-  return {};
-}
-
-const char* shape_name(NishinariShape shape) {
-  switch (shape) {
-    case NishinariShape::straight:
-      return "straight";
-    case NishinariShape::helix:
-      return "helix";
-    case NishinariShape::points:
-      return "points";
-  }
-  return "";
-}
-
-Vec3 vec3(const ObjectReader& r, const std::string& name, const Vec3& fallback) {
-  const json* v = r.optional(name);
-  if (v == nullptr) return fallback;
-  const auto xyz = expect_number_array(*v, r.key(name), r.source(), 3);
-  return {xyz[0], xyz[1], xyz[2]};
-}
-
-std::vector<Vec3> vec3_list(const json& list, const std::string& key, const std::string& source) {
-  expect_array(list, key, source);
-  std::vector<Vec3> out;
-  out.reserve(list.size());
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const auto xyz = expect_number_array(list[i], index_key(key, i), source, 3);
-    out.push_back({xyz[0], xyz[1], xyz[2]});
-  }
-  return out;
-}
-
-nishinari::EndKind end_kind(const std::string& name) {
-  return name == "clamped"  ? nishinari::EndKind::clamped
-         : name == "pinned" ? nishinari::EndKind::pinned
-                            : nishinari::EndKind::free;
-}
+const Choices<nishinari::Formulation> formulations{{nishinari::Formulation::intrinsic, "intrinsic"},
+                                                   {nishinari::Formulation::cartesian, "cartesian"}};
+const Choices<nishinari::TwistMoment> twist_moments{{nishinari::TwistMoment::conservative, "conservative"},
+                                                    {nishinari::TwistMoment::paper, "paper"}};
 
 void read_params(const ObjectReader& r, NishinariSpec& spec) {
   spec.n = static_cast<double>(r.integer("n"));
@@ -135,25 +88,12 @@ void read_params(const ObjectReader& r, NishinariSpec& spec) {
   spec.j = r.number("j");
   spec.damping = r.number_or("damping", 0.0);
   spec.spin_damping = r.number_or("spin_damping", 0.0);
-  spec.g = vec3(r, "g", {0, 0, 0});
-  spec.load0 = vec3(r, "load0", {0, 0, 0});
-  spec.load1 = vec3(r, "load1", {0, 0, 0});
-  if (const json* ends = r.optional("ends")) {
-    const std::string key = r.key("ends");
-    expect_array(*ends, key, r.source());
-    if (ends->size() != 2) {
-      throw ConfigError(r.source(), key,
-                        "expected [end0, end1] (2 strings), got " + std::to_string(ends->size()) + " elements");
-    }
-    spec.end0 = end_kind(expect_choice((*ends)[0], index_key(key, 0), r.source(), end_kinds));
-    spec.end1 = end_kind(expect_choice((*ends)[1], index_key(key, 1), r.source(), end_kinds));
-  }
-  spec.formulation = r.choice_or("formulation", {"intrinsic", "cartesian"}, "intrinsic") == "cartesian"
-                         ? nishinari::Formulation::cartesian
-                         : nishinari::Formulation::intrinsic;
-  spec.twist_moment = r.choice_or("twist_moment", {"conservative", "paper"}, "conservative") == "paper"
-                          ? nishinari::TwistMoment::paper
-                          : nishinari::TwistMoment::conservative;
+  spec.g = r.vector3_or("g", {0, 0, 0});
+  spec.load0 = r.vector3_or("load0", {0, 0, 0});
+  spec.load1 = r.vector3_or("load1", {0, 0, 0});
+  read_ends(r, nishinari_end_kinds, spec.end0, spec.end1);
+  spec.formulation = r.choice_or("formulation", formulations, nishinari::Formulation::intrinsic);
+  spec.twist_moment = r.choice_or("twist_moment", twist_moments, nishinari::TwistMoment::conservative);
 }
 
 void read_twist_pulse(const json& value, const std::string& source, NishinariSpec& spec) {
@@ -166,38 +106,17 @@ void read_twist_pulse(const json& value, const std::string& source, NishinariSpe
 }
 
 void read_initial(const json& top_initial, const std::string& source, NishinariSpec& spec) {
-  expect_object(top_initial, "initial", source);
-  const auto kind_it = top_initial.find("kind");
-  if (kind_it == top_initial.end()) {
-    throw ConfigError(source, "initial.kind", "missing required key (one of \"straight\", \"helix\", \"points\")");
-  }
-  const std::string kind = expect_choice(*kind_it, "initial.kind", source, initial_kinds);
-  spec.shape = kind == "straight" ? NishinariShape::straight
-               : kind == "helix"  ? NishinariShape::helix
-                                  : NishinariShape::points;
-  std::vector<std::string> allowed = shape_keys(spec.shape);
-  // A shape key of another kind is a likelier mistake than a typo: say so instead of "unknown key".
-  for (const NishinariShape other : {NishinariShape::straight, NishinariShape::helix, NishinariShape::points}) {
-    for (const auto& key : shape_keys(other)) {
-      bool own = false;
-      for (const auto& a : allowed) own = own || a == key;
-      if (!own && top_initial.contains(key)) {
-        throw ConfigError(source, join_key("initial", key),
-                          "not used by kind \"" + kind + "\" (it belongs to kind \"" + shape_name(other) + "\")");
-      }
-    }
-  }
-  allowed.insert(allowed.begin(), "kind");
-  allowed.insert(allowed.end(), motion_keys.begin(), motion_keys.end());
+  std::vector<std::string> allowed;
+  spec.shape = read_kind(top_initial, "initial", source, nishinari_initial_kinds, motion_keys, allowed);
   const ObjectReader r(top_initial, "initial", source, allowed);
 
   if (spec.shape == NishinariShape::points) {
-    spec.points = vec3_list(r.required("points"), "initial.points", source);
-    spec.normals = vec3_list(r.required("normals"), "initial.normals", source);
+    spec.points = expect_vector3_list(r.required("points"), "initial.points", source);
+    spec.normals = expect_vector3_list(r.required("normals"), "initial.normals", source);
   } else {
-    spec.origin = vec3(r, "origin", {0, 0, 0});
-    spec.direction = vec3(r, "direction", {1, 0, 0});
-    spec.normal = vec3(r, "normal", {0, 1, 0});
+    spec.origin = r.vector3_or("origin", {0, 0, 0});
+    spec.direction = r.vector3_or("direction", {1, 0, 0});
+    spec.normal = r.vector3_or("normal", {0, 1, 0});
     spec.stretch = r.number_or("stretch", 1.0);
     if (spec.shape == NishinariShape::helix) {
       spec.dphi = r.number_or("dphi", 0.0);
@@ -210,10 +129,10 @@ void read_initial(const json& top_initial, const std::string& source, NishinariS
     throw ConfigError(source, "initial.velocities",
                       "give either initial.velocity (uniform) or initial.velocities (per bead), not both");
   }
-  spec.velocity = vec3(r, "velocity", {0, 0, 0});
+  spec.velocity = r.vector3_or("velocity", {0, 0, 0});
   if (const json* list = r.optional("velocities")) {
     spec.has_velocities = true;
-    spec.velocities = vec3_list(*list, "initial.velocities", source);
+    spec.velocities = expect_vector3_list(*list, "initial.velocities", source);
   }
 
   if (r.has("spin") && r.has("spins")) {
@@ -222,37 +141,34 @@ void read_initial(const json& top_initial, const std::string& source, NishinariS
   }
   spec.spin = r.number_or("spin", 0.0);
   if (const json* list = r.optional("spins")) {
-    expect_array(*list, "initial.spins", source);
     spec.has_spins = true;
-    spec.spins.reserve(list->size());
-    for (std::size_t i = 0; i < list->size(); ++i) {
-      spec.spins.push_back(expect_number((*list)[i], index_key("initial.spins", i), source));
-    }
+    spec.spins = expect_number_list(*list, "initial.spins", source);
   }
 
   if (const json* pulse = r.optional("twist_pulse")) read_twist_pulse(*pulse, source, spec);
 }
 
-void read_integrator(const ObjectReader& r, NishinariSpec& spec) {
-  r.choice_or("scheme", {"rk4"}, "rk4");
-  spec.dt = r.number("dt");
-  spec.t_end = r.number("t_end");
-  spec.divergence_factor = r.number_or("divergence_factor", 1000.0);
-}
-
 }  // namespace
+}  // namespace config_detail
 
-NishinariSpec parse_nishinari_spec(const nlohmann::json& config, const std::string& source) {
+template <>
+const SchemaKeys Schema<nishinari::Model>::keys = {
+    {"model", "precision", "params", "initial", "integrator", "ensemble", "output", "compare"},
+    {"params", "initial", "integrator"},
+    {"initial.kind", "integrator.scheme", "params.formulation", "params.twist_moment", "params.ends"}};
+
+template <>
+config_detail::NishinariSpec Schema<nishinari::Model>::parse(const nlohmann::json& config, const std::string& source,
+                                                             NishinariJob& job) {
+  using namespace config_detail;
+  parse_shared_settings(config, source, output_fields, job.precision, job.output, job.compare);
   NishinariSpec spec;
   read_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
   read_initial(required_section(config, "initial", source), source, spec);
-  read_integrator(ObjectReader(required_section(config, "integrator", source), "integrator", source, integrator_keys),
-                  spec);
+  read_integrator(config, source, {"rk4"}, spec.dt, spec.t_end, &spec.divergence_factor);
+  job.formulation = spec.formulation;
+  job.twist_moment = spec.twist_moment;
   return spec;
 }
 
-void parse_nishinari_run_settings(const nlohmann::json& config, const std::string& source, NishinariJob& job) {
-  parse_shared_settings(config, source, output_fields, job.precision, job.output, job.compare);
-}
-
-}  // namespace rodswarm::config_detail
+}  // namespace rodswarm

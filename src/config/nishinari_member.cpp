@@ -1,7 +1,7 @@
 /// @file nishinari_member.cpp
-/// build_nishinari_member: the range rules of the Nishinari schema and the initial shapes (straight, helix, points,
-/// twist pulse) turned into the Cartesian exchange state, applied to one (expanded) member. Runs once per ensemble
-/// member, so it stays free of JSON and of allocations after the first member.
+/// Schema<nishinari::Model>::build: the range rules of the Nishinari schema and the initial shapes (straight, helix,
+/// points, twist pulse) turned into the Cartesian exchange state, applied to one (expanded) member. Runs once per
+/// ensemble member, so it stays free of JSON and of allocations after the first member.
 #include <algorithm>
 #include <cmath>
 
@@ -9,8 +9,8 @@
 #include "config/member_checker.hpp"
 #include "config/nishinari_spec.hpp"
 
-namespace rodswarm::config_detail {
-
+namespace rodswarm {
+namespace config_detail {
 namespace {
 
 /// Largest n accepted: bead offsets and kernel indices are int.
@@ -20,11 +20,6 @@ constexpr double max_beads = 1 << 30;
 constexpr double parallel_tolerance = 1e-9;
 
 constexpr double half_pi = 1.57079632679489661923;
-
-/// finite() for the three components of a 3-vector key.
-void finite3(const MemberChecker& check, const char* array, const Vec3& x) {
-  for (std::size_t c = 0; c < 3; ++c) check.finite_element(array, c, -1, x[c]);
-}
 
 double dot(const double* a, const double* b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 double norm(const double* a) { return std::sqrt(dot(a, a)); }
@@ -55,28 +50,13 @@ std::string vec_text(const Vec3& x) {
   return "[" + format_number(x[0]) + ", " + format_number(x[1]) + ", " + format_number(x[2]) + "]";
 }
 
-const char* end_name(nishinari::EndKind e) {
-  switch (e) {
-    case nishinari::EndKind::free:
-      return "free";
-    case nishinari::EndKind::clamped:
-      return "clamped";
-    case nishinari::EndKind::pinned:
-      return "pinned";
-  }
-  return "";
-}
-
 /// straight and helix: frames by the constant relative rotation P, positions by r_{s+1} = r_s + G t_s.
 void build_helix(const NishinariSpec& spec, int n, const MemberChecker& check, NishinariMember& out,
                  std::vector<double>& frames) {
-  finite3(check, "initial.origin", spec.origin);
-  finite3(check, "initial.direction", spec.direction);
-  finite3(check, "initial.normal", spec.normal);
+  check.finite_vectors(
+      {{"initial.origin", spec.origin}, {"initial.direction", spec.direction}, {"initial.normal", spec.normal}});
   check.positive("initial.stretch", spec.stretch);
-  check.finite("initial.dphi", spec.dphi);
-  check.finite("initial.dtheta", spec.dtheta);
-  check.finite("initial.dpsi", spec.dpsi);
+  check.finite({{"initial.dphi", spec.dphi}, {"initial.dtheta", spec.dtheta}, {"initial.dpsi", spec.dpsi}});
   if (!(std::fabs(spec.dtheta) < half_pi)) {
     check.fail("initial.dtheta", "|dtheta| must be below pi/2 (the relative Euler angles are singular there), got " +
                                      format_number(spec.dtheta));
@@ -201,15 +181,15 @@ void set_velocities(const NishinariSpec& spec, int n, const MemberChecker& check
     const auto must_rest = [&](std::size_t bead, int end, nishinari::EndKind kind) {
       const double* vb = &out.v[3 * bead];
       if (vb[0] != 0 || vb[1] != 0 || vb[2] != 0) {
-        check.fail(index_key("initial.velocities", bead), "bead " + std::to_string(bead) + " is " + end_name(kind) +
-                                                              " (params.ends[" + std::to_string(end) +
-                                                              "]): its velocity must be [0, 0, 0]");
+        check.fail(index_key("initial.velocities", bead),
+                   "bead " + std::to_string(bead) + " is " + nishinari_end_kinds.name(kind) + " (params.ends[" +
+                       std::to_string(end) + "]): its velocity must be [0, 0, 0]");
       }
     };
     if (fixed0) must_rest(0, 0, p.end0);
     if (fixed1) must_rest(beads - 1, 1, p.end1);
   } else {
-    finite3(check, "initial.velocity", spec.velocity);
+    check.finite_vectors({{"initial.velocity", spec.velocity}});
     for (std::size_t i = 0; i < beads; ++i) {
       const bool fixed = (i == 0 && fixed0) || (i + 1 == beads && fixed1);
       for (std::size_t c = 0; c < 3; ++c) out.v[3 * i + c] = fixed ? 0.0 : spec.velocity[c];
@@ -235,28 +215,25 @@ void set_spins(const NishinariSpec& spec, int n, const MemberChecker& check, Nis
 }
 
 }  // namespace
+}  // namespace config_detail
 
-void build_nishinari_member(const NishinariSpec& spec, double save_every, const std::string& source,
-                            NishinariMember& out) {
+template <>
+void Schema<nishinari::Model>::build(const Spec& spec, const NishinariJob& job, const std::string& source,
+                                     Member& out) {
+  using namespace config_detail;
   const MemberChecker check(source);
 
   if (!(spec.n >= 3 && spec.n <= max_beads && spec.n == std::floor(spec.n))) {
     check.fail("params.n", "must be an integer >= 3, got " + format_number(spec.n));
   }
   const int n = static_cast<int>(spec.n);
-  check.positive("params.l", spec.l);
-  check.positive("params.m", spec.m);
-  check.positive("params.k", spec.k);
-  check.non_negative("params.K", spec.K);
-  check.non_negative("params.h", spec.h);
-  check.positive("params.j", spec.j);
-  check.non_negative("params.damping", spec.damping);
-  check.non_negative("params.spin_damping", spec.spin_damping);
-  finite3(check, "params.g", spec.g);
-  finite3(check, "params.load0", spec.load0);
-  finite3(check, "params.load1", spec.load1);
-
-  check.integrator(spec.dt, spec.t_end, spec.divergence_factor, save_every);
+  check.positive({{"params.l", spec.l}, {"params.m", spec.m}, {"params.k", spec.k}, {"params.j", spec.j}});
+  check.non_negative({{"params.K", spec.K},
+                      {"params.h", spec.h},
+                      {"params.damping", spec.damping},
+                      {"params.spin_damping", spec.spin_damping}});
+  check.finite_vectors({{"params.g", spec.g}, {"params.load0", spec.load0}, {"params.load1", spec.load1}});
+  check.integrator(spec.dt, spec.t_end, spec.divergence_factor, job.output.save_every);
 
   auto& p = out.params;
   p = nishinari::Params<double>{};
@@ -330,4 +307,4 @@ void build_nishinari_member(const NishinariSpec& spec, double save_every, const 
   out.t_end = spec.t_end;
 }
 
-}  // namespace rodswarm::config_detail
+}  // namespace rodswarm

@@ -1,26 +1,35 @@
 /// @file nishinari_spec.hpp
 /// A Nishinari config as plain structs (internal to the config layer): parsed from JSON once, then copied and
 /// edited in place for each ensemble member, so that expansion never touches JSON. The schema is documented at the
-/// top of nishinari_config.cpp.
+/// top of nishinari_config.cpp, which reads it; nishinari_slots.cpp lists its varied numbers, nishinari_member.cpp
+/// checks and builds a member.
 #pragma once
 
-#include <array>
-#include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "config/choices.hpp"
+#include "config/json_check.hpp"
 #include "config/nishinari_job.hpp"
+#include "config/schema.hpp"
 
-namespace rodswarm::config_detail {
+namespace rodswarm {
+namespace config_detail {
 
 enum class NishinariShape { straight, helix, points };
 
-using Vec3 = std::array<double, 3>;
+inline const Kinds<NishinariShape> nishinari_initial_kinds{
+    {NishinariShape::straight, "straight", {"origin", "direction", "normal", "stretch"}},
+    {NishinariShape::helix, "helix", {"origin", "direction", "normal", "stretch", "dphi", "dtheta", "dpsi"}},
+    {NishinariShape::points, "points", {"points", "normals"}}};
+inline const Choices<nishinari::EndKind> nishinari_end_kinds{{nishinari::EndKind::free, "free"},
+                                                             {nishinari::EndKind::clamped, "clamped"},
+                                                             {nishinari::EndKind::pinned, "pinned"}};
 
-/// The numeric content of params, initial and integrator, types checked, ranges not yet. Every number that
-/// `ensemble.vary` may address is a double here (params.n too: its integrality is checked per member).
+struct NishinariMember;
+
 struct NishinariSpec {
+  using Member = NishinariMember;
+
   // params
   double n = 0, l = 0, m = 0, k = 0, K = 0, h = 0, j = 0, damping = 0, spin_damping = 0;
   Vec3 g{}, load0{}, load1{};
@@ -48,12 +57,6 @@ struct NishinariSpec {
   double dt = 0, t_end = 0, divergence_factor = 1000;
 };
 
-/// Reads params, initial and integrator: unknown keys, missing required keys and wrong types are errors.
-NishinariSpec parse_nishinari_spec(const nlohmann::json& config, const std::string& source);
-
-/// Reads precision, output and compare into `job` (these are not varied, so ranges are checked here).
-void parse_nishinari_run_settings(const nlohmann::json& config, const std::string& source, NishinariJob& job);
-
 /// One member ready for Ensemble::add.
 struct NishinariMember {
   nishinari::Params<double> params{};
@@ -62,25 +65,11 @@ struct NishinariMember {
   std::vector<double> frames;              ///< scratch: the frame (t, n, b) of every segment, 9 per segment
 };
 
-/// Checks every range rule on `spec` (positive mass, whole number of steps, normals not parallel, ...), builds the
-/// initial shape and fills `out`. Throws ConfigError(source, key, what) on the first violation. `save_every` is
-/// output.save_every, which must be a whole number of this member's steps.
-void build_nishinari_member(const NishinariSpec& spec, double save_every, const std::string& source,
-                            NishinariMember& out);
+}  // namespace config_detail
 
-/// Where a varied number lives in a NishinariSpec.
-struct NishinariSlot {
-  double* target = nullptr;
-  bool is_integer = false;  ///< params.n: only integral values
+template <>
+struct SchemaTypes<nishinari::Model> {
+  using Spec = config_detail::NishinariSpec;
 };
 
-/// Resolves a `vary` key (as written) to the number it addresses in `spec`. `error_key` names the key in
-/// messages ("ensemble.vary.params.K"). Keys that do not exist, are not numbers or are outside params, initial and
-/// integrator are errors, with the nearest numeric key suggested.
-NishinariSlot resolve_nishinari_slot(NishinariSpec& spec, const std::string& key, const std::string& error_key,
-                                     const std::string& source);
-
-/// Every key resolve_nishinari_slot accepts for `spec`, in schema order (for suggestions).
-std::vector<std::string> nishinari_numeric_keys(const NishinariSpec& spec);
-
-}  // namespace rodswarm::config_detail
+}  // namespace rodswarm

@@ -1,18 +1,10 @@
 /// @file parse_job.hpp
-/// parse_job<M>: a config of any model to its Job, written once. The model's schema (Schema<M>, next to its
-/// parser in src/config/<model>_job.cpp) parses the base config once into its spec and resolves each `vary` key
-/// once to a number inside a working copy of the spec; every member then only writes its values there and is
-/// built from the spec, so a million members cost a million small loops, not a million JSON documents.
-///
-/// What Schema<M> provides:
-///   Spec, Member                            the parsed config, one built member
-///   top_level_keys()                        the keys a config of the model may have
-///   check_top(config, source)               (optional) a clearer message for a key the model does not have
-///   parse(config, source, job) -> Spec      run settings, job-level settings and the spec, in the model's order
-///   resolve(spec, key, error_key, source)   a vary key to {double* target, bool is_integer}
-///   build(spec, job, source, member)        range checks and the member's initial state
-///   add(job, member)                        Job::add_member with the member's counts and arrays
-/// A member with `notes` (warnings that are not errors) has them gathered into one line per kind of warning.
+/// parse_job<M>: a config of any model to its Job, written once over the model's schema (schema.hpp). The base
+/// config is parsed once into the model's spec and each `vary` key resolved once to a number inside a working copy
+/// of the spec; every member then only writes its values there and is built from the spec, so a million members
+/// cost a million small loops, not a million JSON documents. A member with `notes` (warnings that are not errors)
+/// has them gathered into one line per kind of warning. Included only by a model's src/config/<model>_job.cpp,
+/// where its schema's members are defined and parse_job is instantiated.
 #pragma once
 
 #include <algorithm>
@@ -27,23 +19,11 @@
 #include "config/ensemble_spec.hpp"
 #include "config/job.hpp"
 #include "config/json_check.hpp"
+#include "config/schema.hpp"
 
 namespace rodswarm {
 
-template <class M>
-struct Schema;
-
-/// A warning about one member: `id` groups the same warning over many members, `text` says what and where.
-struct ConfigNote {
-  std::string id, text;
-};
-
 namespace config_detail {
-
-template <class S, class = void>
-struct HasCheckTop : std::false_type {};
-template <class S>
-struct HasCheckTop<S, std::void_t<decltype(&S::check_top)>> : std::true_type {};
 
 template <class T, class = void>
 struct HasNotes : std::false_type {};
@@ -100,8 +80,12 @@ Job<M> parse_job(const nlohmann::json& config, const std::string& source) {
   using S = Schema<M>;
   using namespace config_detail;
   expect_object(config, "", source);
-  if constexpr (HasCheckTop<S>::value) S::check_top(config, source);
-  const ObjectReader top(config, "", source, S::top_level_keys());
+  if (config.contains("steady") &&
+      std::find(S::keys.top_level.begin(), S::keys.top_level.end(), "steady") == S::keys.top_level.end()) {
+    throw ConfigError(source, "steady",
+                      std::string("unknown key: model \"") + M::name + "\" has no steady solver (use run)");
+  }
+  const ObjectReader top(config, "", source, S::keys.top_level);
   const std::string model = top.string("model");
   if (model != M::name) {
     throw ConfigError(source, "model",
@@ -115,9 +99,12 @@ Job<M> parse_job(const nlohmann::json& config, const std::string& source) {
   const EnsembleSpec ensemble = parse_ensemble_spec(config, source);
 
   typename S::Spec work = base;
+  const VaryRules rules{S::keys.top_level, S::keys.varied_sections, S::keys.text, S::unvaried(work)};
   const VariedSlots slots = resolve_varied_slots(
-      ensemble, source, job.varied_keys,
-      [&](const std::string& key, const std::string& error_key) { return S::resolve(work, key, error_key, source); });
+      ensemble, source, job.varied_keys, [&](const std::string& key, const std::string& error_key) {
+        return resolve_vary_key([&](const NumberSlots& numbers) { S::numbers(work, numbers); }, rules, key, error_key,
+                                source);
+      });
   job.varied_values = expand_columns(ensemble);
 
   job.members.reserve(ensemble.members);

@@ -65,90 +65,23 @@
 #include "config/rolling_spec.hpp"
 #include "config/run_settings_config.hpp"
 
-namespace rodswarm::config_detail {
+namespace rodswarm {
 
+namespace config_detail {
 namespace {
 
 const std::vector<std::string> params_keys = {"modes", "ends", "L",     "c",      "F",
                                               "G1",    "G2",   "sigma", "frozen", "divergence_bound"};
 const std::vector<std::string> initial_keys = {"u", "v", "u_t", "v_t", "s1", "s2"};
-const std::vector<std::string> integrator_keys = {"scheme", "dt", "t_end"};
 const std::vector<std::string> analysis_keys = {"spectrum", "lyapunov"};
-const std::vector<std::string> shape_kinds = {"zero", "sine", "modes", "pluck", "gaussian", "points"};
 const std::vector<OutputField> output_fields = {
     {"positions", true}, {"velocities", false}, {"energy", true}, {"contact", true}, {"lyapunov", true}};
-
-/// The keys of each shape kind besides "kind".
-std::vector<std::string> kind_keys(RollingShapeKind kind) {
-  switch (kind) {
-    case RollingShapeKind::zero:
-      return {};
-    case RollingShapeKind::sine:
-      return {"amplitude", "k"};
-    case RollingShapeKind::modes:
-      return {"coefficients"};
-    case RollingShapeKind::pluck:
-      return {"amplitude", "at"};
-    case RollingShapeKind::gaussian:
-      return {"amplitude", "center", "width"};
-    case RollingShapeKind::points:
-      return {"values"};
-  }
-  return {};
-}
-
-RollingShapeKind kind_of(const std::string& name) {
-  return name == "sine"       ? RollingShapeKind::sine
-         : name == "modes"    ? RollingShapeKind::modes
-         : name == "pluck"    ? RollingShapeKind::pluck
-         : name == "gaussian" ? RollingShapeKind::gaussian
-         : name == "points"   ? RollingShapeKind::points
-                              : RollingShapeKind::zero;
-}
-
-bool listed(const std::vector<std::string>& names, const std::string& name) {
-  for (const auto& n : names) {
-    if (n == name) return true;
-  }
-  return false;
-}
-
-std::vector<double> number_list(const json& value, const std::string& key, const std::string& source,
-                                std::size_t at_least) {
-  expect_array(value, key, source);
-  if (value.size() < at_least) {
-    throw ConfigError(source, key,
-                      "expected at least " + std::to_string(at_least) + (at_least == 1 ? " number" : " numbers") +
-                          ", got " + std::to_string(value.size()));
-  }
-  std::vector<double> out;
-  out.reserve(value.size());
-  for (std::size_t i = 0; i < value.size(); ++i) out.push_back(expect_number(value[i], index_key(key, i), source));
-  return out;
-}
+const Choices<rolling::Ends> ends{{rolling::Ends::fixed, "fixed"}, {rolling::Ends::periodic, "periodic"}};
 
 RollingShape read_shape(const json& value, const std::string& prefix, const std::string& source) {
-  expect_object(value, prefix, source);
-  const auto it = value.find("kind");
-  if (it == value.end()) {
-    throw ConfigError(source, join_key(prefix, "kind"),
-                      "missing required key (one of \"zero\", \"sine\", \"modes\", \"pluck\", \"gaussian\", "
-                      "\"points\")");
-  }
-  const std::string kind = expect_choice(*it, join_key(prefix, "kind"), source, shape_kinds);
   RollingShape shape;
-  shape.kind = kind_of(kind);
-  std::vector<std::string> allowed = kind_keys(shape.kind);
-  // A key of another kind is a likelier mistake than a typo: say so instead of "unknown key".
-  for (const auto& other : shape_kinds) {
-    for (const auto& key : kind_keys(kind_of(other))) {
-      if (!listed(allowed, key) && value.contains(key)) {
-        throw ConfigError(source, join_key(prefix, key),
-                          "not used by kind \"" + kind + "\" (it belongs to kind \"" + other + "\")");
-      }
-    }
-  }
-  allowed.insert(allowed.begin(), "kind");
+  std::vector<std::string> allowed;
+  shape.kind = read_kind(value, prefix, source, rolling_shape_kinds, {}, allowed);
   const ObjectReader r(value, prefix, source, allowed);
   switch (shape.kind) {
     case RollingShapeKind::zero:
@@ -158,7 +91,7 @@ RollingShape read_shape(const json& value, const std::string& prefix, const std:
       shape.k = r.number("k");
       break;
     case RollingShapeKind::modes:
-      shape.coefficients = number_list(r.required("coefficients"), r.key("coefficients"), source, 1);
+      shape.coefficients = expect_number_list(r.required("coefficients"), r.key("coefficients"), source, 1);
       break;
     case RollingShapeKind::pluck:
       shape.amplitude = r.number_or("amplitude", 1.0);
@@ -170,7 +103,7 @@ RollingShape read_shape(const json& value, const std::string& prefix, const std:
       shape.width = r.number("width");
       break;
     case RollingShapeKind::points:
-      shape.values = number_list(r.required("values"), r.key("values"), source, 2);
+      shape.values = expect_number_list(r.required("values"), r.key("values"), source, 2);
       break;
   }
   return shape;
@@ -178,8 +111,7 @@ RollingShape read_shape(const json& value, const std::string& prefix, const std:
 
 void read_params(const ObjectReader& r, RollingSpec& spec) {
   spec.modes = static_cast<double>(r.integer("modes"));
-  spec.ends = r.choice_or("ends", {"fixed", "periodic"}, "fixed") == "periodic" ? rolling::Ends::periodic
-                                                                                : rolling::Ends::fixed;
+  spec.ends = r.choice_or("ends", ends, rolling::Ends::fixed);
   spec.L = r.number("L");
   spec.c = r.number_or("c", 1.0);
   spec.F = r.number_or("F", 1.0);
@@ -210,12 +142,6 @@ void read_initial(const ObjectReader& r, RollingSpec& spec) {
   spec.s2 = r.number("s2");
 }
 
-void read_integrator(const ObjectReader& r, RollingSpec& spec) {
-  r.choice_or("scheme", {"rk4"}, "rk4");
-  spec.dt = r.number("dt");
-  spec.t_end = r.number("t_end");
-}
-
 void read_analysis(const ObjectReader& r, RollingSpec& spec) {
   if (const json* spectrum = r.optional("spectrum")) {
     const ObjectReader s(*spectrum, r.key("spectrum"), r.source(), {"harmonic", "sample_interval"});
@@ -231,22 +157,9 @@ void read_analysis(const ObjectReader& r, RollingSpec& spec) {
   }
 }
 
-}  // namespace
-
-RollingSpec parse_rolling_spec(const nlohmann::json& config, const std::string& source) {
-  RollingSpec spec;
-  read_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
-  read_initial(ObjectReader(required_section(config, "initial", source), "initial", source, initial_keys), spec);
-  read_integrator(ObjectReader(required_section(config, "integrator", source), "integrator", source, integrator_keys),
-                  spec);
-  if (const auto it = config.find("analysis"); it != config.end()) {
-    read_analysis(ObjectReader(*it, "analysis", source, analysis_keys), spec);
-  }
-  return spec;
-}
-
-void parse_rolling_run_settings(const nlohmann::json& config, const std::string& source, bool lyapunov,
-                                RollingJob& job) {
+/// Precision, output (points included) and compare (reference_points, t_end included). `lyapunov`: the config has
+/// analysis.lyapunov (output field "lyapunov" is on by default then, and an error to list otherwise).
+void read_run_settings(const nlohmann::json& config, const std::string& source, bool lyapunov, RollingJob& job) {
   // The shared reader knows path, save_every and fields (output) and tolerance and members (compare); the keys only
   // this model has are read here first, so that a misspelt key is matched against all of them, and then left out
   // of what the shared reader sees.
@@ -299,4 +212,36 @@ void parse_rolling_run_settings(const nlohmann::json& config, const std::string&
   }
 }
 
-}  // namespace rodswarm::config_detail
+}  // namespace
+}  // namespace config_detail
+
+template <>
+const SchemaKeys Schema<rolling::Model>::keys = {
+    {"model", "precision", "params", "initial", "integrator", "analysis", "ensemble", "output", "compare"},
+    {"params", "initial", "integrator", "analysis"},
+    {"params.ends", "integrator.scheme", "initial.u.kind", "initial.v.kind", "initial.u_t.kind", "initial.v_t.kind"}};
+
+template <>
+config_detail::RollingSpec Schema<rolling::Model>::parse(const nlohmann::json& config, const std::string& source,
+                                                         RollingJob& job) {
+  using namespace config_detail;
+  RollingSpec spec;
+  read_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
+  read_initial(ObjectReader(required_section(config, "initial", source), "initial", source, initial_keys), spec);
+  read_integrator(config, source, {"rk4"}, spec.dt, spec.t_end, nullptr);
+  if (const auto it = config.find("analysis"); it != config.end()) {
+    read_analysis(ObjectReader(*it, "analysis", source, analysis_keys), spec);
+  }
+  read_run_settings(config, source, spec.lyapunov, job);
+  if (spec.spectrum) {
+    job.sample_interval = spec.sample_interval;
+    job.harmonic = static_cast<int>(std::clamp(spec.harmonic, -1e9, 1e9));
+  }
+  if (spec.lyapunov) {
+    job.renorm_interval = spec.renorm_interval;
+    job.lyapunov_d0 = spec.d0;
+  }
+  return spec;
+}
+
+}  // namespace rodswarm

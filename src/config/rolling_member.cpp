@@ -1,5 +1,5 @@
 /// @file rolling_member.cpp
-/// build_rolling_member: the range rules of the rolling-contact schema, the analysis intervals in steps of the
+/// Schema<rolling::Model>::build: the range rules of the rolling-contact schema, the analysis intervals in steps of the
 /// member's dt, and the projection of the initial shapes onto the member's K orthonormal basis functions
 /// (docs/rolling_discretisation.md section 1), for one (expanded) member. Runs once per ensemble member; a shape's
 /// projection is cached and reused while the shape and the basis do not change.
@@ -11,8 +11,8 @@
 #include "config/member_checker.hpp"
 #include "config/rolling_spec.hpp"
 
-namespace rodswarm::config_detail {
-
+namespace rodswarm {
+namespace config_detail {
 namespace {
 
 using rolling::Ends;
@@ -346,18 +346,19 @@ void project_rolling_shape(const RollingShape& s, int K, Ends ends, double L, do
   }
 }
 
-void build_rolling_member(const RollingSpec& spec, double save_every, double compare_t_end, const std::string& source,
-                          RollingMember& out) {
+}  // namespace config_detail
+
+template <>
+void Schema<rolling::Model>::build(const Spec& spec, const RollingJob& job, const std::string& source, Member& out) {
+  using namespace config_detail;
+  const double save_every = job.output.save_every, compare_t_end = job.compare_t_end;
   const MemberChecker check(source);
   out.notes.clear();
 
   const int K = integer_in(check, "params.modes", spec.modes, 1, max_modes,
                            "must be an integer from 1 to " + format_number(max_modes) + " (modes per string)");
-  check.positive("params.L", spec.L);
-  check.positive("params.c", spec.c);
-  check.finite("params.F", spec.F);
-  check.finite("params.G1", spec.G1);
-  check.finite("params.G2", spec.G2);
+  check.positive({{"params.L", spec.L}, {"params.c", spec.c}});
+  check.finite({{"params.F", spec.F}, {"params.G1", spec.G1}, {"params.G2", spec.G2}});
   check.positive("params.sigma", spec.sigma);
   if (!(spec.frozen == 0 || spec.frozen == 1)) {
     check.fail("params.frozen", "must be false or true (0 or 1), got " + format_number(spec.frozen));
@@ -474,4 +475,4 @@ void build_rolling_member(const RollingSpec& spec, double save_every, double com
   out.t_end = spec.t_end;
 }
 
-}  // namespace rodswarm::config_detail
+}  // namespace rodswarm

@@ -1,21 +1,31 @@
 /// @file rolling_spec.hpp
 /// A rolling-contact config as plain structs (internal to the config layer): parsed from JSON once, then copied and
 /// edited in place for each ensemble member, so that expansion never touches JSON. The schema is documented at the
-/// top of rolling_config.cpp; the basis the shapes are projected onto in docs/rolling_discretisation.md section 1.
+/// top of rolling_config.cpp, which reads it; rolling_slots.cpp lists its varied numbers, rolling_member.cpp checks
+/// and builds a member; the basis the shapes are projected onto in docs/rolling_discretisation.md section 1.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "config/parse_job.hpp"
+#include "config/choices.hpp"
+#include "config/json_check.hpp"
 #include "config/rolling_job.hpp"
+#include "config/schema.hpp"
 
-namespace rodswarm::config_detail {
+namespace rodswarm {
+namespace config_detail {
 
 enum class RollingShapeKind { zero, sine, modes, pluck, gaussian, points };
+
+inline const Kinds<RollingShapeKind> rolling_shape_kinds{
+    {RollingShapeKind::zero, "zero", {}},
+    {RollingShapeKind::sine, "sine", {"amplitude", "k"}},
+    {RollingShapeKind::modes, "modes", {"coefficients"}},
+    {RollingShapeKind::pluck, "pluck", {"amplitude", "at"}},
+    {RollingShapeKind::gaussian, "gaussian", {"amplitude", "center", "width"}},
+    {RollingShapeKind::points, "points", {"values"}}};
 
 /// One of initial.u, initial.v, initial.u_t, initial.v_t: a function on [0, L] (see rolling_config.cpp).
 struct RollingShape {
@@ -33,10 +43,11 @@ struct RollingShape {
   }
 };
 
-/// The numeric content of params, initial, integrator and analysis, types checked, ranges not yet. Every number
-/// that `ensemble.vary` may address is a double here (params.modes, params.frozen and analysis.spectrum.harmonic
-/// too: their integrality is checked per member).
+struct RollingMember;
+
 struct RollingSpec {
+  using Member = RollingMember;
+
   // params
   double modes = 0;
   rolling::Ends ends = rolling::Ends::fixed;
@@ -73,15 +84,6 @@ inline bool rolling_has_shape(const RollingSpec& spec, int i) {
   return i == 0 ? spec.has_u : i == 1 ? spec.has_v : i == 2 ? spec.has_ut : spec.has_vt;
 }
 
-/// Reads params, initial, integrator and analysis: unknown keys, missing required keys and wrong types are errors.
-RollingSpec parse_rolling_spec(const nlohmann::json& config, const std::string& source);
-
-/// Reads precision, output (points included) and compare (reference_points, t_end included) into `job` (these are
-/// not varied, so ranges are checked here). `lyapunov`: the config has analysis.lyapunov (output field
-/// "lyapunov" is on by default then, and an error to list otherwise).
-void parse_rolling_run_settings(const nlohmann::json& config, const std::string& source, bool lyapunov,
-                                RollingJob& job);
-
 /// The last projection of one shape, reused while the shape and the basis stay the same (ensembles that vary only
 /// contact points or parameters project each shape once).
 struct RollingProjection {
@@ -107,13 +109,6 @@ struct RollingMember {
   RollingProjection projections[4];  ///< scratch: the cache of each shape's projection
 };
 
-/// Checks every range rule on `spec`, converts the analysis intervals to steps of the member's dt, projects the
-/// four shapes onto the member's K orthonormal basis functions and fills `out`. Throws ConfigError(source, key,
-/// what) on the first violation. `save_every` is output.save_every and `compare_t_end` compare.t_end (0: none),
-/// both whole numbers of this member's steps.
-void build_rolling_member(const RollingSpec& spec, double save_every, double compare_t_end, const std::string& source,
-                          RollingMember& out);
-
 /// Projects `shape` onto the K orthonormal basis functions of `ends` on (0, L) (docs/rolling_discretisation.md
 /// section 1): out[m] = <shape, psi_m>. sine and modes are exact (closed forms), pluck, gaussian and points by
 /// composite 20-point Gauss-Legendre quadrature with panels at every kink, each panel short against the fastest
@@ -123,19 +118,11 @@ void project_rolling_shape(const RollingShape& shape, int K, rolling::Ends ends,
 /// The shape's value at x (0 <= x <= L; modes: the series at x).
 double rolling_shape_value(const RollingShape& shape, rolling::Ends ends, double L, double x);
 
-/// Where a varied number lives in a RollingSpec.
-struct RollingSlot {
-  double* target = nullptr;
-  bool is_integer = false;  ///< params.modes, params.frozen, analysis.spectrum.harmonic: only integral values
+}  // namespace config_detail
+
+template <>
+struct SchemaTypes<rolling::Model> {
+  using Spec = config_detail::RollingSpec;
 };
 
-/// Resolves a `vary` key (as written) to the number it addresses in `spec`. `error_key` names the key in messages.
-/// Keys that do not exist, are not numbers or are outside params, initial, integrator and analysis are errors, with
-/// the nearest numeric key suggested.
-RollingSlot resolve_rolling_slot(RollingSpec& spec, const std::string& key, const std::string& error_key,
-                                 const std::string& source);
-
-/// Every key resolve_rolling_slot accepts for `spec`, in schema order (for suggestions).
-std::vector<std::string> rolling_numeric_keys(const RollingSpec& spec);
-
-}  // namespace rodswarm::config_detail
+}  // namespace rodswarm

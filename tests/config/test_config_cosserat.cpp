@@ -3,6 +3,8 @@
 // of the initial state, and every config in examples/cosserat.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -12,17 +14,15 @@
 #include <vector>
 
 #include "config/config_loader.hpp"
+#include "config_test_support.hpp"
 
+namespace rodswarm {
 namespace {
 
-using nlohmann::json;
-using rodswarm::ConfigError;
-using rodswarm::CosseratJob;
-using rodswarm::cosserat::EndKind;
-using Vec = std::array<double, 3>;
+using namespace test;
+using Model = cosserat::Model;
+using cosserat::EndKind;
 using Mat = std::array<double, 9>;  // row-major, rows = directors
-
-constexpr double pi = 3.14159265358979323846;
 
 json base() {
   return json::parse(R"({
@@ -45,19 +45,7 @@ json helix_config(int n, double R, double pitch, double length) {
 
 CosseratJob parse(const json& c) { return rodswarm::parse_job<rodswarm::cosserat::Model>(c, "cfg.json"); }
 
-ConfigError error_of(const json& config) {
-  try {
-    parse(config);
-  } catch (const ConfigError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no ConfigError for " << config.dump();
-  return ConfigError("", "", "");
-}
-
-bool contains(const ConfigError& e, const std::string& text) {
-  return std::string(e.what()).find(text) != std::string::npos;
-}
+ConfigError error_of(const json& config) { return rodswarm::test::config_error<Model>(config); }
 
 Vec sub(const Vec& a, const Vec& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
 double dot(const Vec& a, const Vec& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
@@ -154,18 +142,11 @@ TEST(ConfigCosseratSchema, DefaultsAndStraightRod) {
   EXPECT_EQ(job.steady.max_time, 0.0);
   const auto& e = job.members;
   const auto& p = e.params[0];
-  EXPECT_EQ(p.n, 8);
-  EXPECT_EQ(p.rods, 1);
-  EXPECT_EQ(p.law, rodswarm::cosserat::Law::variational);
-  EXPECT_EQ(p.end0, EndKind::free);
-  EXPECT_EQ(p.end1, EndKind::free);
-  EXPECT_EQ(p.constraints, rodswarm::cosserat::ConstraintMethod::overwrite);
-  EXPECT_EQ(p.rho, 1000.0);
-  EXPECT_EQ(p.E, 1e6);
-  EXPECT_EQ(p.G, 3.5e5);
-  EXPECT_EQ(p.shear_coeff, 0.9);
-  EXPECT_EQ(p.growth, rodswarm::cosserat::GrowthLaw::none);
-  EXPECT_EQ(p.contact_stiffness, 0.0);
+  EXPECT_EQ(std::make_tuple(p.n, p.rods, p.law, p.end0, p.end1, p.constraints, p.rho, p.E, p.G, p.shear_coeff, p.growth,
+                            p.contact_stiffness),
+            std::make_tuple(8, 1, rodswarm::cosserat::Law::variational, EndKind::free, EndKind::free,
+                            rodswarm::cosserat::ConstraintMethod::overwrite, 1000.0, 1e6, 3.5e5, 0.9,
+                            rodswarm::cosserat::GrowthLaw::none, 0.0));
   EXPECT_FALSE(p.plane || p.self_contact);
   EXPECT_EQ(p.obstacle, rodswarm::cosserat::Obstacle::none);
   EXPECT_EQ(p.surface, rodswarm::cosserat::Surface::none);
@@ -243,54 +224,27 @@ TEST(ConfigCosseratSchema, AllParams) {
   EXPECT_EQ(job.scheme, rodswarm::cosserat::Scheme::rk4);
   EXPECT_TRUE(job.output.saves("directors") && job.output.saves("velocities") && job.output.xdmf);
   EXPECT_FALSE(job.output.saves("positions") || job.output.saves("energy") || job.output.saves("gauss"));
-  EXPECT_EQ(job.output.save_every, 0.001);
-  EXPECT_EQ(job.steady.damping, 3.0);
-  EXPECT_EQ(job.steady.tol, 1e-8);
-  EXPECT_EQ(job.steady.max_time, 5.0);
-  EXPECT_EQ(job.compare.members, 2);
+  EXPECT_EQ(std::make_tuple(job.output.save_every, job.steady.damping, job.steady.tol, job.steady.max_time,
+                            job.compare.members),
+            std::make_tuple(0.001, 3.0, 1e-8, 5.0, 2));
   const auto& q = job.members.params[0];
-  EXPECT_EQ(q.law, rodswarm::cosserat::Law::pyelastica);
-  EXPECT_EQ(q.scheme, rodswarm::cosserat::Scheme::rk4);
-  EXPECT_EQ(q.end0, EndKind::clamped);
-  EXPECT_EQ(q.end1, EndKind::prescribed);
-  EXPECT_EQ(q.constraints, rodswarm::cosserat::ConstraintMethod::gauss);
-  EXPECT_EQ(q.baumgarte, 50.0);
-  EXPECT_EQ(q.damping_force, 0.5);
-  EXPECT_EQ(q.damping_torque, 0.25);
-  EXPECT_EQ(q.g[2], -9.81);
-  EXPECT_EQ(q.force0[1], 2.0);
-  EXPECT_EQ(q.force1[2], -3.0);
-  EXPECT_EQ(q.couple0[0], 0.1);
-  EXPECT_EQ(q.couple1[1], 0.2);
-  EXPECT_EQ(q.force_density[1], 0.3);
-  EXPECT_EQ(q.couple_density[2], 0.4);
-  EXPECT_EQ(q.end_velocity1[2], -0.1);
-  EXPECT_EQ(q.end_amplitude1[0], 0.01);
-  EXPECT_EQ(q.end_frequency1, 2.0);
-  EXPECT_EQ(q.end_twist_rate1, 3.0);
-  EXPECT_EQ(q.growth, rodswarm::cosserat::GrowthLaw::table);
-  EXPECT_EQ(q.mass_rule, rodswarm::cosserat::MassRule::conserved);
-  EXPECT_EQ(q.growth_zone, 0.5);
-  EXPECT_EQ(q.growth_points, 3);
-  EXPECT_EQ(q.growth_time[2], 2.0);
-  EXPECT_EQ(q.growth_value[1], 1.1);
-  EXPECT_EQ(q.curvature_rate[1], 0.5);
-  EXPECT_EQ(q.contact_stiffness, 1e4);
-  EXPECT_EQ(q.contact_damping, 2.0);
-  EXPECT_EQ(q.contact_exponent, 1.5);
+  EXPECT_EQ(
+      std::make_tuple(q.law, q.scheme, q.end0, q.end1, q.constraints, q.baumgarte, q.damping_force, q.damping_torque,
+                      q.g[2], q.force0[1], q.force1[2], q.couple0[0], q.couple1[1], q.force_density[1],
+                      q.couple_density[2], q.end_velocity1[2], q.end_amplitude1[0], q.end_frequency1, q.end_twist_rate1,
+                      q.growth, q.mass_rule, q.growth_zone, q.growth_points, q.growth_time[2], q.growth_value[1],
+                      q.curvature_rate[1], q.contact_stiffness, q.contact_damping, q.contact_exponent),
+      std::make_tuple(rodswarm::cosserat::Law::pyelastica, rodswarm::cosserat::Scheme::rk4, EndKind::clamped,
+                      EndKind::prescribed, rodswarm::cosserat::ConstraintMethod::gauss, 50.0, 0.5, 0.25, -9.81, 2.0,
+                      -3.0, 0.1, 0.2, 0.3, 0.4, -0.1, 0.01, 2.0, 3.0, rodswarm::cosserat::GrowthLaw::table,
+                      rodswarm::cosserat::MassRule::conserved, 0.5, 3, 2.0, 1.1, 0.5, 1e4, 2.0, 1.5));
   EXPECT_TRUE(q.self_contact && q.plane);
   EXPECT_EQ(q.plane_point[2], -0.05);
   EXPECT_EQ(q.plane_normal[2], 1.0);  // normalised
-  EXPECT_EQ(q.mu_static[2], 0.6);
-  EXPECT_EQ(q.mu_kinetic[2], 0.1);
-  EXPECT_EQ(q.slip_velocity, 1e-3);
-  EXPECT_EQ(q.obstacle, rodswarm::cosserat::Obstacle::cylinder);
-  EXPECT_EQ(q.obstacle_center[0], 1.0);
-  EXPECT_EQ(q.obstacle_axis[1], 1.0);
-  EXPECT_EQ(q.obstacle_radius, 0.2);
-  EXPECT_EQ(q.surface, rodswarm::cosserat::Surface::cylinder);
-  EXPECT_EQ(q.surface_normal[2], 1.0);
-  EXPECT_EQ(q.surface_radius, 1.0);
+  EXPECT_EQ(std::make_tuple(q.mu_static[2], q.mu_kinetic[2], q.slip_velocity, q.obstacle, q.obstacle_center[0],
+                            q.obstacle_axis[1], q.obstacle_radius, q.surface, q.surface_normal[2], q.surface_radius),
+            std::make_tuple(0.6, 0.1, 1e-3, rodswarm::cosserat::Obstacle::cylinder, 1.0, 1.0, 0.2,
+                            rodswarm::cosserat::Surface::cylinder, 1.0, 1.0));
   EXPECT_DOUBLE_EQ(q.divergence_bound, 20.0);
   // Radius linear from 0.05 to 0.03 at the element midpoints.
   for (std::size_t i = 0; i < 8; ++i) {
@@ -546,10 +500,8 @@ TEST(ConfigCosseratSchema, ContactAndSurfaceRules) {
   const auto job = parse(contact(R"({"plane": {}, "obstacle": {"kind": "sphere", "radius": 1}, "self": true})"));
   const auto& p = job.members.params[0];
   EXPECT_TRUE(p.plane && p.self_contact);
-  EXPECT_EQ(p.contact_stiffness, 0.0);
-  EXPECT_EQ(p.plane_normal[2], 1.0);
-  EXPECT_EQ(p.slip_velocity, 1e-4);
-  EXPECT_EQ(p.obstacle, rodswarm::cosserat::Obstacle::sphere);
+  EXPECT_EQ(std::make_tuple(p.contact_stiffness, p.plane_normal[2], p.slip_velocity, p.obstacle),
+            std::make_tuple(0.0, 1.0, 1e-4, rodswarm::cosserat::Obstacle::sphere));
 
   json c = base();
   c["params"]["surface"] = json::parse(R"({"kind": "sphere", "radius": 0})");
@@ -848,12 +800,8 @@ TEST(ConfigCosseratShapes, RestCurvatureOverride) {
 // ---------------------------------------------------------------------------------------------------------------
 // examples/cosserat
 
-const std::string cosserat_dir = std::string(RODSWARM_SOURCE_DIR) + "/examples/cosserat/";
-
 CosseratJob load_example(const std::string& name) {
-  auto job = rodswarm::load_any_job(cosserat_dir + name, {});
-  EXPECT_TRUE(std::holds_alternative<CosseratJob>(job)) << name;
-  return std::get<CosseratJob>(std::move(job));
+  return rodswarm::test::load_example<rodswarm::cosserat::Model>(name);
 }
 
 /// dt omega_max with the note's section 1.7 estimate (plus the penalty contact's sqrt(k / m_j)).
@@ -873,25 +821,17 @@ double stability_product(const CosseratJob& job, std::size_t i) {
 }
 
 TEST(ConfigCosseratExamples, EveryExampleParsesAndIsStable) {
-  int count = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(cosserat_dir)) {
-    if (entry.path().extension() != ".json") continue;
-    const std::string name = entry.path().filename().string();
-    SCOPED_TRACE(name);
-    ++count;
-    const auto job = load_example(name);
-    ASSERT_GE(job.size(), 1);
-    EXPECT_EQ(job.output.path, entry.path().stem().string() + ".h5");
+  const int count = rodswarm::test::for_each_example<rodswarm::cosserat::Model>([](const CosseratJob& job) {
     double worst = 0;
-    for (std::int64_t i = 0; i < job.size(); ++i)
-      worst = std::max(worst, stability_product(job, static_cast<std::size_t>(i)));
+    for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i)
+      worst = std::max(worst, stability_product(job, i));
     const double bound = job.scheme == rodswarm::cosserat::Scheme::rk4 ? 2.8 : 2.0;
     EXPECT_LT(worst, 0.5 * bound) << "dt * omega_max = " << worst;
     // Unperturbed examples start in their rest state.
     if (!job.config["initial"].contains("perturbation") && !job.config["params"].contains("rest_curvature")) {
       expect_rest_strains_of_state(job, 1e-11);
     }
-  }
+  });
   EXPECT_EQ(count, 10);
 }
 
@@ -899,13 +839,8 @@ TEST(ConfigCosseratExamples, Timoshenko) {
   const auto job = load_example("timoshenko.json");
   ASSERT_EQ(job.size(), 1);
   const auto& p = job.members.params[0];
-  EXPECT_EQ(p.n, 100);
-  EXPECT_EQ(p.rho, 5000.0);
-  EXPECT_EQ(p.E, 1e6);
-  EXPECT_EQ(p.G, 1e4);
-  EXPECT_EQ(p.end0, EndKind::clamped);
-  EXPECT_EQ(p.end1, EndKind::free);
-  EXPECT_EQ(p.force1[0], -15.0);
+  EXPECT_EQ(std::make_tuple(p.n, p.rho, p.E, p.G, p.end0, p.end1, p.force1[0]),
+            std::make_tuple(100, 5000.0, 1e6, 1e4, EndKind::clamped, EndKind::free, -15.0));
   EXPECT_EQ(job.members.field[rodswarm::cosserat::Model::radius][0], 0.25);
   EXPECT_NEAR(job.members.field[rodswarm::cosserat::Model::x][3 * 100 + 2], 3.0, 1e-14);
   EXPECT_GT(p.damping_force, 0.0);
@@ -937,3 +872,4 @@ TEST(ConfigCosseratExamples, SweepAndAssemblies) {
 }
 
 }  // namespace
+}  // namespace rodswarm

@@ -8,15 +8,15 @@
 #include <variant>
 
 #include "config/config_loader.hpp"
+#include "config_test_support.hpp"
 
+namespace rodswarm {
 namespace {
 
-using nlohmann::json;
-using rodswarm::ConfigError;
-using rodswarm::CosseratJob;
+using namespace test;
 
-json rod_with(const json& ensemble) {
-  json c = json::parse(R"({
+json rod() {
+  return json::parse(R"({
     "model": "cosserat",
     "params": {"n": 6, "length": 1.0, "radius": 0.02, "density": 1000, "youngs_modulus": 1e6,
                "shear_modulus": 3e5, "shear_coefficient": 0.9, "ends": ["clamped", "free"],
@@ -25,29 +25,11 @@ json rod_with(const json& ensemble) {
     "initial": {"kind": "straight", "perturbation": {"amplitude": 0.01, "direction": [1, 0, 0]}},
     "integrator": {"dt": 1e-4, "t_end": 0.01}
   })");
-  if (!ensemble.is_null()) c["ensemble"] = ensemble;
-  return c;
 }
 
-CosseratJob expand(const char* ensemble) {
-  return rodswarm::parse_job<rodswarm::cosserat::Model>(rod_with(json::parse(ensemble)), "e.json");
-}
-
-ConfigError error_of(const json& config) {
-  try {
-    rodswarm::parse_job<rodswarm::cosserat::Model>(config, "e.json");
-  } catch (const ConfigError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no ConfigError for " << config.dump();
-  return ConfigError("", "", "");
-}
-
-ConfigError error_of(const char* ensemble) { return error_of(rod_with(json::parse(ensemble))); }
-
-bool contains(const ConfigError& e, const std::string& text) {
-  return std::string(e.what()).find(text) != std::string::npos;
-}
+CosseratJob expand(const char* ensemble) { return parse_as<cosserat::Model>(with_ensemble(rod(), ensemble), "e.json"); }
+ConfigError error_of(const json& c) { return config_error<cosserat::Model>(c, "e.json"); }
+ConfigError error_of(const char* ensemble) { return error_of(with_ensemble(rod(), ensemble)); }
 
 TEST(ConfigCosseratEnsemble, GridOverNestedKeys) {
   const auto job = expand(R"({"mode": "grid", "vary": [{"params.growth.rate": {"linspace": [0, 0.2, 3]}},
@@ -159,7 +141,7 @@ TEST(ConfigCosseratEnsemble, PerMemberFailuresNameTheMember) {
 }
 
 TEST(ConfigCosseratEnsemble, GrowthTableAndPointsElementsVaried) {
-  json c = rod_with(nullptr);
+  json c = rod();
   c["params"]["n"] = 2;
   c["params"].erase("length");
   c["params"]["growth"] = json::parse(R"({"law": "table", "times": [0, 1], "values": [1, 2]})");
@@ -177,42 +159,16 @@ TEST(ConfigCosseratEnsemble, GrowthTableAndPointsElementsVaried) {
   EXPECT_TRUE(contains(e, "(member 1)")) << e.what();
 }
 
-std::string write_temp(const std::string& name, const json& j) {
-  const std::string path = ::testing::TempDir() + "rodswarm_cosserat_" + std::to_string(::getpid()) + "_" + name;
-  std::ofstream(path) << j.dump(2);
-  return path;
-}
-
 TEST(ConfigCosseratLoad, LoadAnyJobDispatchesAndAttributesOverrides) {
-  const auto path = write_temp("c.json", rod_with(nullptr));
+  const auto path = write_temp("c.json", rod());
   const auto any = rodswarm::load_any_job(path, {"params.growth.rate=0.5"});
   ASSERT_TRUE(std::holds_alternative<CosseratJob>(any));
   EXPECT_EQ(std::get<CosseratJob>(any).source, path);
   EXPECT_EQ(std::get<CosseratJob>(any).members.params[0].growth_rate, 0.5);
-  try {
-    rodswarm::load_any_job(path, {"params.density=-1"});
-    FAIL() << "expected ConfigError";
-  } catch (const ConfigError& e) {
-    EXPECT_EQ(e.file(), "--set");
-    EXPECT_EQ(e.key(), "params.density");
-  }
-  try {
-    rodswarm::load_job<rodswarm::greenspan::Model>(path, {});
-    FAIL() << "expected ConfigError";
-  } catch (const ConfigError& e) {
-    EXPECT_EQ(e.key(), "model");
-    EXPECT_TRUE(contains(e, "greenspan configs only")) << e.what();
-  }
-  json wrong = rod_with(nullptr);
-  wrong["model"] = "cosserrat";
-  try {
-    rodswarm::load_any_job(write_temp("typo.json", wrong), {});
-    FAIL() << "expected ConfigError";
-  } catch (const ConfigError& e) {
-    EXPECT_TRUE(contains(e, "did you mean \"cosserat\"")) << e.what();
-  }
-  EXPECT_THROW(rodswarm::parse_job<rodswarm::cosserat::Model>(json::parse(R"({"model": "nishinari"})"), "x.json"),
-               ConfigError);
+  const ConfigError e = rodswarm::test::load_error(path, {"params.density=-1"});
+  EXPECT_EQ(e.file(), "--set");
+  EXPECT_EQ(e.key(), "params.density");
 }
 
 }  // namespace
+}  // namespace rodswarm

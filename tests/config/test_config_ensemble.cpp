@@ -9,12 +9,12 @@
 #include <string>
 
 #include "config/config_loader.hpp"
+#include "config_test_support.hpp"
 
+namespace rodswarm {
 namespace {
 
-using nlohmann::json;
-using rodswarm::ConfigError;
-using rodswarm::GreenspanJob;
+using namespace test;
 
 json example1_with(const json& ensemble) {
   json c = json::parse(R"({
@@ -39,10 +39,6 @@ ConfigError error_of(const char* ensemble) {
   }
   ADD_FAILURE() << "no ConfigError for " << ensemble;
   return ConfigError("", "", "");
-}
-
-bool contains(const ConfigError& e, const std::string& text) {
-  return std::string(e.what()).find(text) != std::string::npos;
 }
 
 TEST(ConfigEnsemble, GridSizeAndCOrder) {
@@ -285,3 +281,4 @@ TEST(ConfigEnsemble, NoEnsembleIsOneMemberWithoutSuffix) {
 }
 
 }  // namespace
+}  // namespace rodswarm

@@ -2,16 +2,19 @@
 // settings sections.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <fstream>
 #include <string>
 #include <unistd.h>
 
 #include "config/config_loader.hpp"
+#include "config_test_support.hpp"
 
+namespace rodswarm {
 namespace {
 
-using nlohmann::json;
-using rodswarm::ConfigError;
+using namespace test;
 
 json example1() {
   return json::parse(R"({
@@ -22,20 +25,7 @@ json example1() {
   })");
 }
 
-/// The ConfigError parse_greenspan_job throws for `config` (a failure if none).
-ConfigError error_of(const json& config) {
-  try {
-    rodswarm::parse_job<rodswarm::greenspan::Model>(config, "cfg.json");
-  } catch (const ConfigError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no ConfigError for " << config.dump();
-  return ConfigError("", "", "");
-}
-
-bool contains(const ConfigError& e, const std::string& text) {
-  return std::string(e.what()).find(text) != std::string::npos;
-}
+ConfigError error_of(const json& config) { return rodswarm::test::config_error<rodswarm::greenspan::Model>(config); }
 
 TEST(ConfigSchema, Example1Defaults) {
   const auto job = rodswarm::parse_job<rodswarm::greenspan::Model>(example1(), "cfg.json");
@@ -49,10 +39,7 @@ TEST(ConfigSchema, Example1Defaults) {
   EXPECT_TRUE(job.varied_keys.empty());
   EXPECT_TRUE(job.varied_values.empty());
   const auto& p = job.members.params[0];
-  EXPECT_EQ(p.n, 9);
-  EXPECT_EQ(p.tension_exponent, 1.0);
-  EXPECT_EQ(p.y_left, 0.0);
-  EXPECT_EQ(p.y_right, 0.0);
+  EXPECT_EQ(std::make_tuple(p.n, p.tension_exponent, p.y_left, p.y_right), std::make_tuple(9, 1.0, 0.0, 0.0));
   EXPECT_DOUBLE_EQ(p.divergence_bound, 1000.0 * 1.0);  // max((n+1) dx, peak height 0.5) = 1
   EXPECT_EQ(job.members.dt[0], 0.002);
   EXPECT_EQ(job.t_end[0], 10.0);
@@ -77,9 +64,8 @@ TEST(ConfigSchema, UnknownKeySuggestsNearest) {
   EXPECT_EQ(e.key(), "params.mass");
   EXPECT_STREQ(e.what(), "cfg.json: params.mass: unknown key (did you mean \"params.m\"?)");
 
-  json top = example1();
-  top["integrater"] = json::object();
-  EXPECT_TRUE(contains(error_of(top), "integrater: unknown key (did you mean \"integrator\"?)"));
+  expect_suggestions(error_of, example1(),
+                     {{"/integrater", "integrator"}, {"/params/tension_exponnt", "params.tension_exponent"}});
 
   json far = example1();
   far["params"]["zzzzzz"] = 1;
@@ -119,21 +105,9 @@ TEST(ConfigSchema, WrongType) {
 }
 
 TEST(ConfigSchema, MissingRequiredKeys) {
-  for (const char* key : {"n", "dx", "m", "T0"}) {
-    json c = example1();
-    c["params"].erase(key);
-    const auto e = error_of(c);
-    EXPECT_EQ(e.key(), std::string("params.") + key);
-    EXPECT_TRUE(contains(e, "missing required key"));
-  }
-  for (const char* key : {"model", "params", "initial", "integrator"}) {
-    json c = example1();
-    c.erase(key);
-    EXPECT_EQ(error_of(c).key(), key);
-  }
-  json c = example1();
-  c["integrator"].erase("t_end");
-  EXPECT_EQ(error_of(c).key(), "integrator.t_end");
+  rodswarm::test::expect_required(error_of, example1(),
+                                  {"params.n", "params.dx", "params.m", "params.T0", "model", "params", "initial",
+                                   "integrator", "integrator.t_end"});
 }
 
 TEST(ConfigSchema, NegativeMass) {
@@ -145,13 +119,8 @@ TEST(ConfigSchema, NegativeMass) {
 }
 
 TEST(ConfigSchema, ParameterRanges) {
-  const std::pair<const char*, double> bad[] = {{"dx", 0.0},   {"T0", -1.0}, {"eps", -0.01},
-                                                {"alpha", -1}, {"n", 0},     {"tension_exponent", 0}};
-  for (const auto& [key, value] : bad) {
-    json c = example1();
-    c["params"][key] = value;
-    EXPECT_EQ(error_of(c).key(), std::string("params.") + key) << key;
-  }
+  expect_out_of_range(error_of, example1(), "params",
+                      {{"dx", 0.0}, {"T0", -1.0}, {"eps", -0.01}, {"alpha", -1}, {"n", 0}, {"tension_exponent", 0}});
   json c = example1();
   c["params"]["g"] = -32.2;  // any finite g
   c["params"]["tension_exponent"] = 1.5;
@@ -203,10 +172,8 @@ TEST(ConfigSchema, RunSettings) {
   EXPECT_EQ(job.scheme, rodswarm::greenspan::Scheme::rk4);
   EXPECT_EQ(job.output.path, "x.h5");
   EXPECT_TRUE(job.output.saves("velocities") && !job.output.saves("positions") && !job.output.saves("energy"));
-  EXPECT_EQ(job.compare.tolerance, 1e-9);
-  EXPECT_EQ(job.compare.members, 8);
-  EXPECT_EQ(job.steady.tol, 1e-11);
-  EXPECT_EQ(job.steady.max_iter, 20);
+  EXPECT_EQ(std::make_tuple(job.compare.tolerance, job.compare.members, job.steady.tol, job.steady.max_iter),
+            std::make_tuple(1e-9, 8, 1e-11, 20));
 }
 
 TEST(ConfigSchema, BadRunSettings) {
@@ -233,12 +200,6 @@ TEST(ConfigSchema, BadRunSettings) {
   EXPECT_EQ(error_of(c).key(), "steady.max_iter");
   c["steady"] = json::parse(R"({"tolerance": 1})");
   EXPECT_TRUE(contains(error_of(c), "steady.tolerance: unknown key (did you mean \"steady.tol\"?)"));
-}
-
-std::string write_temp(const std::string& name, const json& j) {
-  const std::string path = ::testing::TempDir() + "rodswarm_schema_" + std::to_string(::getpid()) + "_" + name;
-  std::ofstream(path) << j.dump(2);
-  return path;
 }
 
 ConfigError load_error(const json& config, const std::string& name) {
@@ -273,3 +234,4 @@ TEST(ConfigSchema, LoadJobDispatchesOnModel) {
 }
 
 }  // namespace
+}  // namespace rodswarm

@@ -1,6 +1,8 @@
 // The configs shipped in examples/greenspan load and hold the paper's parameters.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -9,9 +11,8 @@
 
 #include "config/config_loader.hpp"
 
+namespace rodswarm {
 namespace {
-
-using rodswarm::GreenspanJob;
 
 GreenspanJob load_example(const std::string& name) {
   const std::string path = std::string(RODSWARM_SOURCE_DIR) + "/examples/greenspan/" + name;
@@ -38,14 +39,8 @@ TEST(ConfigExamples, PaperParameters) {
     const auto job = load_example(ex.file);
     ASSERT_EQ(job.size(), 1);
     const auto& p = job.members.params[0];
-    EXPECT_EQ(p.n, ex.n);
-    EXPECT_EQ(p.dx, ex.dx);
-    EXPECT_EQ(p.m, ex.m);
-    EXPECT_EQ(p.T0, ex.T0);
-    EXPECT_EQ(p.alpha, ex.alpha);
-    EXPECT_EQ(p.g, ex.g);
-    EXPECT_EQ(p.eps, ex.eps);
-    EXPECT_EQ(p.tension_exponent, 1.0);
+    EXPECT_EQ(std::make_tuple(p.n, p.dx, p.m, p.T0, p.alpha, p.g, p.eps, p.tension_exponent),
+              std::make_tuple(ex.n, ex.dx, ex.m, ex.T0, ex.alpha, ex.g, ex.eps, 1.0));
     EXPECT_EQ(job.members.dt[0], ex.dt);
     EXPECT_EQ(job.t_end[0], ex.t_end);
     EXPECT_EQ(job.scheme, rodswarm::greenspan::Scheme::paper);
@@ -92,3 +87,4 @@ TEST(ConfigExamples, Sweep) {
 }
 
 }  // namespace
+}  // namespace rodswarm

@@ -4,11 +4,12 @@
 #include <string>
 
 #include "config/config_loader.hpp"
+#include "config_test_support.hpp"
 
+namespace rodswarm {
 namespace {
 
-using nlohmann::json;
-using rodswarm::ConfigError;
+using namespace test;
 
 json with_initial(int n, double dx, const json& initial) {
   json c = json::parse(R"({
@@ -27,15 +28,7 @@ std::vector<double> heights(const json& config) {
   return job.members.field[rodswarm::greenspan::Model::heights];
 }
 
-ConfigError error_of(const json& config) {
-  try {
-    rodswarm::parse_job<rodswarm::greenspan::Model>(config, "cfg.json");
-  } catch (const ConfigError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no ConfigError";
-  return ConfigError("", "", "");
-}
+ConfigError error_of(const json& config) { return rodswarm::test::config_error<rodswarm::greenspan::Model>(config); }
 
 TEST(ConfigShapes, Example1Triangle) {
   // y = x left of the centre (0.5, 0.5), y = -x + 1 right of it.
@@ -172,3 +165,4 @@ TEST(ConfigShapes, UnknownKind) {
 }
 
 }  // namespace
+}  // namespace rodswarm

@@ -2,23 +2,23 @@
 // velocities) and the initial shapes (straight, helix with its relative Euler angles, points, twist pulse).
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <array>
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "config/config_loader.hpp"
+#include "config_test_support.hpp"
 
+namespace rodswarm {
 namespace {
 
-using nlohmann::json;
-using rodswarm::ConfigError;
-using rodswarm::NishinariJob;
-using rodswarm::nishinari::EndKind;
-using Vec = std::array<double, 3>;
+using namespace test;
+using Model = nishinari::Model;
+using nishinari::EndKind;
 using Frame = std::array<Vec, 3>;  // rows t, n, b
-
-constexpr double pi = 3.14159265358979323846;
 
 json base() {
   return json::parse(R"({
@@ -44,20 +44,7 @@ json helix(double dphi, double dtheta, double dpsi) {
 
 NishinariJob parse(const json& c) { return rodswarm::parse_job<rodswarm::nishinari::Model>(c, "cfg.json"); }
 
-/// The ConfigError parse_nishinari_job throws for `config` (a failure if none).
-ConfigError error_of(const json& config) {
-  try {
-    parse(config);
-  } catch (const ConfigError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no ConfigError for " << config.dump();
-  return ConfigError("", "", "");
-}
-
-bool contains(const ConfigError& e, const std::string& text) {
-  return std::string(e.what()).find(text) != std::string::npos;
-}
+ConfigError error_of(const json& config) { return rodswarm::test::config_error<Model>(config); }
 
 Vec sub(const Vec& a, const Vec& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
 double dot(const Vec& a, const Vec& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
@@ -102,19 +89,11 @@ TEST(ConfigNishinariSchema, Defaults) {
   EXPECT_TRUE(job.varied_keys.empty());
   EXPECT_EQ(job.config, base());
   const auto& p = job.members.params[0];
-  EXPECT_EQ(p.n, 6);
-  EXPECT_EQ(p.end0, EndKind::free);
-  EXPECT_EQ(p.end1, EndKind::free);
-  EXPECT_EQ(p.formulation, rodswarm::nishinari::Formulation::intrinsic);
-  EXPECT_EQ(p.twist_moment, rodswarm::nishinari::TwistMoment::conservative);
-  EXPECT_EQ(p.l, 0.05);
-  EXPECT_EQ(p.m, 0.01);
-  EXPECT_EQ(p.k, 100.0);
-  EXPECT_EQ(p.K, 0.01);
-  EXPECT_EQ(p.h, 0.008);
-  EXPECT_EQ(p.j, 5e-7);
-  EXPECT_EQ(p.damping, 0.0);
-  EXPECT_EQ(p.spin_damping, 0.0);
+  EXPECT_EQ(
+      std::make_tuple(p.n, p.end0, p.end1, p.formulation, p.twist_moment, p.l, p.m, p.k, p.K, p.h, p.j, p.damping,
+                      p.spin_damping),
+      std::make_tuple(6, EndKind::free, EndKind::free, rodswarm::nishinari::Formulation::intrinsic,
+                      rodswarm::nishinari::TwistMoment::conservative, 0.05, 0.01, 100.0, 0.01, 0.008, 5e-7, 0.0, 0.0));
   for (int c = 0; c < 3; ++c) {
     EXPECT_EQ(p.g[c], 0.0);
     EXPECT_EQ(p.load0[c], 0.0);
@@ -158,38 +137,23 @@ TEST(ConfigNishinariSchema, AllParams) {
   EXPECT_EQ(job.compare.tolerance, 1e-9);
   EXPECT_EQ(job.compare.members, 8);
   const auto& p = job.members.params[0];
-  EXPECT_EQ(p.end0, EndKind::pinned);
-  EXPECT_EQ(p.end1, EndKind::clamped);
-  EXPECT_EQ(p.formulation, rodswarm::nishinari::Formulation::cartesian);
-  EXPECT_EQ(p.twist_moment, rodswarm::nishinari::TwistMoment::paper);
-  EXPECT_EQ(p.damping, 0.5);
-  EXPECT_EQ(p.spin_damping, 1e-6);
-  EXPECT_EQ(p.g[2], -9.81);
-  EXPECT_EQ(p.load0[1], 2.0);
-  EXPECT_EQ(p.load1[2], -3.0);
+  EXPECT_EQ(std::make_tuple(p.end0, p.end1, p.formulation, p.twist_moment, p.damping, p.spin_damping, p.g[2],
+                            p.load0[1], p.load1[2]),
+            std::make_tuple(EndKind::pinned, EndKind::clamped, rodswarm::nishinari::Formulation::cartesian,
+                            rodswarm::nishinari::TwistMoment::paper, 0.5, 1e-6, -9.81, 2.0, -3.0));
   EXPECT_DOUBLE_EQ(p.divergence_bound, 10.0);
 }
 
 TEST(ConfigNishinariSchema, UnknownKeySuggestsNearest) {
+  expect_suggestions(error_of, base(),
+                     {{"/params/mass", "params.m"},
+                      {"/params/spin_dampin", "params.spin_damping"},
+                      {"/initial/orign", "initial.origin"},
+                      {"/integrater", "integrator"}});
   json c = base();
-  c["params"]["mass"] = 0.2;
-  const auto e = error_of(c);
-  EXPECT_EQ(e.key(), "params.mass");
-  EXPECT_STREQ(e.what(), "cfg.json: params.mass: unknown key (did you mean \"params.m\"?)");
-
-  c = base();
-  c["params"]["spin_dampin"] = 0.1;
-  EXPECT_TRUE(contains(error_of(c), "did you mean \"params.spin_damping\""));
-  c = base();
-  c["initial"]["orign"] = {0, 0, 0};
-  EXPECT_TRUE(contains(error_of(c), "initial.orign: unknown key (did you mean \"initial.origin\"?)"));
-  c = base();
   c["initial"]["twist_pulse"] = json::parse(R"({"center": 2, "width": 1, "angel": 0.1})");
   EXPECT_TRUE(
       contains(error_of(c), "initial.twist_pulse.angel: unknown key (did you mean \"initial.twist_pulse.angle\"?)"));
-  c = base();
-  c["integrater"] = json::object();
-  EXPECT_TRUE(contains(error_of(c), "integrater: unknown key (did you mean \"integrator\"?)"));
 }
 
 TEST(ConfigNishinariSchema, KeysOfAnotherKind) {
@@ -245,47 +209,29 @@ TEST(ConfigNishinariSchema, WrongType) {
 }
 
 TEST(ConfigNishinariSchema, MissingRequiredKeys) {
-  for (const char* key : {"n", "l", "m", "k", "K", "h", "j"}) {
-    json c = base();
-    c["params"].erase(key);
-    const auto e = error_of(c);
-    EXPECT_EQ(e.key(), std::string("params.") + key);
-    EXPECT_TRUE(contains(e, "missing required key"));
-  }
-  for (const char* key : {"model", "params", "initial", "integrator"}) {
-    json c = base();
-    c.erase(key);
-    EXPECT_EQ(error_of(c).key(), key);
-  }
+  rodswarm::test::expect_required(error_of, base(),
+                                  {"params.n", "params.l", "params.m", "params.k", "params.K", "params.h", "params.j",
+                                   "model", "params", "initial", "integrator", "initial.kind", "integrator.dt"});
   json c = base();
-  c["initial"].erase("kind");
-  EXPECT_EQ(error_of(c).key(), "initial.kind");
-  c = base();
-  c["integrator"].erase("dt");
-  EXPECT_EQ(error_of(c).key(), "integrator.dt");
-  c = base();
   c["initial"]["twist_pulse"] = json::parse(R"({"center": 2})");
   EXPECT_EQ(error_of(c).key(), "initial.twist_pulse.width");
 }
 
-TEST(ConfigNishinariSchema, NegativeMass) {
+TEST(ConfigNishinariSchema, ParameterRanges) {
+  expect_out_of_range(error_of, base(), "params",
+                      {{"l", 0.0},
+                       {"m", -0.01},
+                       {"k", -1.0},
+                       {"j", 0.0},
+                       {"K", -0.01},
+                       {"h", -1e-3},
+                       {"damping", -1},
+                       {"spin_damping", -1},
+                       {"n", 2}});
   json c = base();
   c["params"]["m"] = -0.01;
-  const auto e = error_of(c);
-  EXPECT_EQ(e.key(), "params.m");
-  EXPECT_STREQ(e.what(), "cfg.json: params.m: must be positive, got -0.01");
-}
-
-TEST(ConfigNishinariSchema, ParameterRanges) {
-  const std::pair<const char*, double> bad[] = {{"l", 0.0},      {"m", 0.0},           {"k", -1.0},
-                                                {"j", 0.0},      {"K", -0.01},         {"h", -1e-3},
-                                                {"damping", -1}, {"spin_damping", -1}, {"n", 2}};
-  for (const auto& [key, value] : bad) {
-    json c = base();
-    c["params"][key] = value;
-    EXPECT_EQ(error_of(c).key(), std::string("params.") + key) << key;
-  }
-  json c = base();
+  EXPECT_STREQ(error_of(c).what(), "cfg.json: params.m: must be positive, got -0.01");
+  c = base();
   c["params"]["K"] = 0;  // a string without bending or twist stiffness is allowed
   c["params"]["h"] = 0;
   EXPECT_NO_THROW(parse(c));
@@ -648,3 +594,4 @@ TEST(ConfigNishinariShapes, DivergenceBound) {
 }
 
 }  // namespace
+}  // namespace rodswarm

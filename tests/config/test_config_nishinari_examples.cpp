@@ -2,6 +2,8 @@
 // stability bound.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -9,17 +11,15 @@
 #include <variant>
 
 #include "config/config_loader.hpp"
+#include "config_test_support.hpp"
 
+namespace rodswarm {
 namespace {
 
-using rodswarm::NishinariJob;
-
-const std::string nishinari_dir = std::string(RODSWARM_SOURCE_DIR) + "/examples/nishinari/";
+using namespace test;
 
 NishinariJob load_nishinari(const std::string& name) {
-  auto job = rodswarm::load_any_job(nishinari_dir + name, {});
-  EXPECT_TRUE(std::holds_alternative<NishinariJob>(job)) << name;
-  return std::get<NishinariJob>(std::move(job));
+  return rodswarm::test::load_example<rodswarm::nishinari::Model>(name);
 }
 
 /// RK4 on the linearised string (note section 9): stable for dt * omega_max < 2 sqrt(2).
@@ -31,22 +31,13 @@ double rk4_stability_ratio(const rodswarm::nishinari::Params<double>& p, double 
 }
 
 TEST(ConfigExamples, EveryNishinariExampleParsesAndIsStable) {
-  int count = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(nishinari_dir)) {
-    if (entry.path().extension() != ".json") continue;
-    const std::string name = entry.path().filename().string();
-    SCOPED_TRACE(name);
-    ++count;
-    const auto job = load_nishinari(name);
-    ASSERT_GE(job.size(), 1);
-    EXPECT_EQ(job.output.path, entry.path().stem().string() + ".h5");
+  const int count = rodswarm::test::for_each_example<rodswarm::nishinari::Model>([](const NishinariJob& job) {
     double worst = 0;
-    for (std::int64_t i = 0; i < job.size(); ++i) {
-      const auto idx = static_cast<std::size_t>(i);
-      worst = std::max(worst, rk4_stability_ratio(job.members.params[idx], job.members.dt[idx]));
+    for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
+      worst = std::max(worst, rk4_stability_ratio(job.members.params[i], job.members.dt[i]));
     }
     EXPECT_LT(worst, 0.75) << "dt * omega_max is " << worst << " of the RK4 bound";
-  }
+  });
   EXPECT_EQ(count, 3);
 }
 
@@ -54,20 +45,12 @@ TEST(ConfigExamples, NishinariHelix) {
   const auto job = load_nishinari("helix.json");
   ASSERT_EQ(job.size(), 1);
   const auto& p = job.members.params[0];
-  EXPECT_EQ(p.n, 40);
-  EXPECT_EQ(p.l, 0.05);
-  EXPECT_EQ(p.m, 0.01);
-  EXPECT_EQ(p.k, 100.0);
-  EXPECT_EQ(p.K, 0.01);
-  EXPECT_EQ(p.h, 0.008);
-  EXPECT_EQ(p.j, 5e-7);
-  EXPECT_EQ(p.end0, rodswarm::nishinari::EndKind::free);
-  EXPECT_EQ(p.end1, rodswarm::nishinari::EndKind::free);
-  EXPECT_EQ(job.formulation, rodswarm::nishinari::Formulation::intrinsic);
-  EXPECT_EQ(job.twist_moment, rodswarm::nishinari::TwistMoment::conservative);
-  EXPECT_EQ(job.members.dt[0], 0.001);
-  EXPECT_EQ(job.t_end[0], 2.0);
-  EXPECT_EQ(job.output.save_every, 0.02);
+  EXPECT_EQ(std::make_tuple(p.n, p.l, p.m, p.k, p.K, p.h, p.j, p.end0, p.end1),
+            std::make_tuple(40, 0.05, 0.01, 100.0, 0.01, 0.008, 5e-7, rodswarm::nishinari::EndKind::free,
+                            rodswarm::nishinari::EndKind::free));
+  EXPECT_EQ(std::make_tuple(job.formulation, job.twist_moment, job.members.dt[0], job.t_end[0], job.output.save_every),
+            std::make_tuple(rodswarm::nishinari::Formulation::intrinsic, rodswarm::nishinari::TwistMoment::conservative,
+                            0.001, 2.0, 0.02));
   EXPECT_TRUE(job.output.saves("positions") && job.output.saves("energy") && job.output.saves("momentum") &&
               !job.output.saves("velocities"));
   EXPECT_EQ(job.config["initial"]["dphi"], 0.15);
@@ -120,3 +103,4 @@ TEST(ConfigExamples, NishinariSweep) {
 }
 
 }  // namespace
+}  // namespace rodswarm

@@ -6,12 +6,15 @@
 #include <unistd.h>
 
 #include "config/config_loader.hpp"
+#include "config_test_support.hpp"
 
 namespace {
 
 using nlohmann::json;
 using rodswarm::apply_override;
 using rodswarm::ConfigError;
+using rodswarm::test::contains;
+using rodswarm::test::write_temp;
 
 json base() {
   return json::parse(R"({
@@ -100,12 +103,6 @@ TEST(ConfigOverride, PathsThatCannotBeFollowed) {
   EXPECT_NE(std::string(override_error(c, "initial.vertices.x=1").what()).find("is an array"), std::string::npos);
   EXPECT_THROW(apply_override(c, "new.list[0]=1"), ConfigError);
   EXPECT_EQ(c, before);  // failed overrides change nothing
-}
-
-std::string write_temp(const std::string& name, const json& j) {
-  const std::string path = ::testing::TempDir() + "rodswarm_override_" + std::to_string(::getpid()) + "_" + name;
-  std::ofstream(path) << j.dump(2);
-  return path;
 }
 
 TEST(ConfigOverride, LoadJobAppliesOverridesInOrder) {

@@ -6,17 +6,15 @@
 #include <unistd.h>
 
 #include "config/config_loader.hpp"
+#include "config_test_support.hpp"
 
 namespace {
 
+using nlohmann::json;
 using rodswarm::ConfigError;
 using rodswarm::read_config_file;
-
-std::string write_temp(const std::string& name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + "rodswarm_read_" + std::to_string(::getpid()) + "_" + name;
-  std::ofstream(path) << text;
-  return path;
-}
+using rodswarm::test::contains;
+using rodswarm::test::write_temp;
 
 TEST(ConfigRead, ParsesAValidFile) {
   const auto path = write_temp("ok.json", R"({"model": "greenspan", "params": {"m": 0.1}})");

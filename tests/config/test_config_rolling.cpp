@@ -4,6 +4,8 @@
 // "rolling", and every config in examples/rolling.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -14,15 +16,15 @@
 #include <vector>
 
 #include "config/config_loader.hpp"
+#include "config_test_support.hpp"
 
+namespace rodswarm {
 namespace {
 
-using nlohmann::json;
-using rodswarm::ConfigError;
-using rodswarm::RollingJob;
-using rodswarm::rolling::Ends;
+using namespace test;
+using Model = rolling::Model;
+using rolling::Ends;
 
-constexpr double pi = 3.14159265358979323846;
 constexpr double two_pi = 6.283185307179586;
 
 /// Fixed ends on (0, 2 pi), K = 16, sigma resolved (kappa_K sigma = 8 * 0.8 = 6.4).
@@ -37,15 +39,7 @@ json base() {
 
 RollingJob parse(const json& c) { return rodswarm::parse_job<rodswarm::rolling::Model>(c, "r.json"); }
 
-ConfigError error_of(const json& config) {
-  try {
-    parse(config);
-  } catch (const ConfigError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no ConfigError for " << config.dump();
-  return ConfigError("", "", "");
-}
+ConfigError error_of(const json& config) { return rodswarm::test::config_error<Model>(config, "r.json"); }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 bool contains(const ConfigError& e, const std::string& text) { return contains(std::string(e.what()), text); }
@@ -70,26 +64,15 @@ TEST(ConfigRollingSchema, DefaultsAndLayout) {
   EXPECT_TRUE(job.output.saves("positions") && job.output.saves("energy") && job.output.saves("contact"));
   EXPECT_FALSE(job.output.saves("velocities") || job.output.saves("lyapunov") || job.output.saves("momentum") ||
                job.output.saves("directors") || job.output.saves("gauss"));
-  EXPECT_EQ(job.points, 129);
-  EXPECT_EQ(job.sample_interval, 0.0);
-  EXPECT_EQ(job.renorm_interval, 0.0);
-  EXPECT_EQ(job.reference_points, 0);
-  EXPECT_EQ(job.compare_t_end, 0.0);
+  EXPECT_EQ(
+      std::make_tuple(job.points, job.sample_interval, job.renorm_interval, job.reference_points, job.compare_t_end),
+      std::make_tuple(129, 0.0, 0.0, 0, 0.0));
   EXPECT_TRUE(job.warnings.empty()) << job.warnings.front();
   const auto& e = job.members;
   const auto& p = e.params[0];
-  EXPECT_EQ(p.modes, 16);
-  EXPECT_EQ(p.ends, Ends::fixed);
-  EXPECT_EQ(p.frozen, 0);
-  EXPECT_EQ(p.lyapunov, 0);
-  EXPECT_EQ(p.sample_steps, 0);
-  EXPECT_EQ(p.L, two_pi);
-  EXPECT_EQ(p.c, 1.0);
-  EXPECT_EQ(p.F, 1.0);
-  EXPECT_EQ(p.G1, 0.5);
-  EXPECT_EQ(p.G2, 0.5);
-  EXPECT_EQ(p.sigma, 0.8);
-  EXPECT_EQ(p.divergence_bound, 1e8);
+  EXPECT_EQ(std::make_tuple(p.modes, p.ends, p.frozen, p.lyapunov, p.sample_steps, p.L, p.c, p.F, p.G1, p.G2, p.sigma,
+                            p.divergence_bound),
+            std::make_tuple(16, Ends::fixed, 0, 0, 0, two_pi, 1.0, 1.0, 0.5, 0.5, 0.8, 1e8));
   EXPECT_EQ(e.dt[0], 0.01);
   EXPECT_EQ(job.t_end[0], 1.0);
   EXPECT_EQ(e.offset[rodswarm::rolling::Model::state_values], (std::vector<std::int64_t>{0, 66}));
@@ -117,28 +100,14 @@ TEST(ConfigRollingSchema, AllKeys) {
   EXPECT_TRUE(job.output.saves("velocities") && job.output.saves("lyapunov"));
   EXPECT_FALSE(job.output.saves("positions") || job.output.saves("energy") || job.output.saves("contact"));
   EXPECT_EQ(job.output.path, "x.h5");
-  EXPECT_EQ(job.output.save_every, 0.1);
-  EXPECT_EQ(job.points, 33);
-  EXPECT_EQ(job.compare.tolerance, 1e-3);
-  EXPECT_EQ(job.compare.members, 2);
-  EXPECT_EQ(job.reference_points, 2048);
-  EXPECT_EQ(job.compare_t_end, 0.5);
-  EXPECT_EQ(job.sample_interval, 0.05);
-  EXPECT_EQ(job.harmonic, 3);
-  EXPECT_EQ(job.renorm_interval, 0.5);
-  EXPECT_EQ(job.lyapunov_d0, 1e-7);
+  EXPECT_EQ(std::make_tuple(job.output.save_every, job.points, job.compare.tolerance, job.compare.members,
+                            job.reference_points, job.compare_t_end, job.sample_interval, job.harmonic,
+                            job.renorm_interval, job.lyapunov_d0),
+            std::make_tuple(0.1, 33, 1e-3, 2, 2048, 0.5, 0.05, 3, 0.5, 1e-7));
   const auto& p = job.members.params[0];
-  EXPECT_EQ(p.ends, Ends::periodic);
-  EXPECT_EQ(p.modes, 33);
-  EXPECT_EQ(p.c, 2.0);
-  EXPECT_EQ(p.F, -0.5);
-  EXPECT_EQ(p.frozen, 1);
-  EXPECT_EQ(p.lyapunov, 1);
-  EXPECT_EQ(p.harmonic, 3);
-  EXPECT_EQ(p.sample_steps, 5);
-  EXPECT_EQ(p.renorm_steps, 50);
-  EXPECT_EQ(p.lyapunov_d0, 1e-7);
-  EXPECT_EQ(p.divergence_bound, 1e6);
+  EXPECT_EQ(std::make_tuple(p.ends, p.modes, p.c, p.F, p.frozen, p.lyapunov, p.harmonic, p.sample_steps, p.renorm_steps,
+                            p.lyapunov_d0, p.divergence_bound),
+            std::make_tuple(Ends::periodic, 33, 2.0, -0.5, 1, 1, 3, 5, 50, 1e-7, 1e6));
   // 100 steps, a sample every 5: 21 values from step 0; the twin is sized like the state.
   EXPECT_EQ(job.members.offset[rodswarm::rolling::Model::samples], (std::vector<std::int64_t>{0, 21}));
   EXPECT_EQ(job.members.field[rodswarm::rolling::Model::twin].size(),
@@ -146,20 +115,12 @@ TEST(ConfigRollingSchema, AllKeys) {
 }
 
 TEST(ConfigRollingSchema, UnknownKeysSuggestTheNearest) {
-  const std::pair<const char*, const char*> cases[] = {
-      {"/params/sigam", "params.sigma"},
-      {"/initial/s_1", "initial.s1"},
-      {"/integrator/dtt", "integrator.dt"},
-      {"/analyis", "analysis"},
-      {"/initial/u/amplitud", "initial.u.amplitude"},
-  };
-  for (const auto& [pointer, suggestion] : cases) {
-    json c = base();
-    c[json::json_pointer(pointer)] = 1.0;
-    const auto e = error_of(c);
-    EXPECT_TRUE(contains(e, "unknown key")) << e.what();
-    EXPECT_TRUE(contains(e, std::string("did you mean \"") + suggestion + "\"")) << e.what();
-  }
+  expect_suggestions(error_of, base(),
+                     {{"/params/sigam", "params.sigma"},
+                      {"/initial/s_1", "initial.s1"},
+                      {"/integrator/dtt", "integrator.dt"},
+                      {"/analyis", "analysis"},
+                      {"/initial/u/amplitud", "initial.u.amplitude"}});
   json c = base();
   c["analysis"] = json::parse(R"({"spectrum": {"harmonik": 2, "sample_interval": 0.05}})");
   EXPECT_TRUE(contains(error_of(c), "did you mean \"analysis.spectrum.harmonic\""));
@@ -602,11 +563,9 @@ TEST(ConfigRollingEnsemble, NestedKeysAndSteps) {
   ASSERT_EQ(job.size(), 2);
   const auto& e = job.members;
   EXPECT_EQ(e.offset[rodswarm::rolling::Model::state_values], (std::vector<std::int64_t>{0, 66, 66 + 98}));
-  EXPECT_EQ(e.params[1].modes, 24);
-  EXPECT_EQ(e.params[1].sigma, 0.6);
-  EXPECT_EQ(e.params[1].G1, -1.0);
-  EXPECT_EQ(e.params[1].harmonic, 4);
-  EXPECT_EQ(e.params[0].sample_steps, 10);
+  EXPECT_EQ(std::make_tuple(e.params[1].modes, e.params[1].sigma, e.params[1].G1, e.params[1].harmonic,
+                            e.params[0].sample_steps),
+            std::make_tuple(24, 0.6, -1.0, 4, 10));
   EXPECT_EQ(e.params[1].sample_steps, 10);  // 0.05 / 0.005
   EXPECT_EQ(e.params[0].renorm_steps, 50);
   EXPECT_EQ(e.params[1].renorm_steps, 50);  // 0.25 / 0.005
@@ -702,12 +661,6 @@ TEST(ConfigRollingEnsemble, VaryKeyErrors) {
 // ---------------------------------------------------------------------------------------------------------------
 // load_any_job
 
-std::string write_temp(const std::string& name, const json& j) {
-  const std::string path = ::testing::TempDir() + "rodswarm_rolling_" + std::to_string(::getpid()) + "_" + name;
-  std::ofstream(path) << j.dump(2);
-  return path;
-}
-
 TEST(ConfigRollingLoad, DispatchAndOverrides) {
   const std::string path = write_temp("r.json", base());
   auto any = rodswarm::load_any_job(path, {"params.frozen=true", "initial.s1=1.25"});
@@ -715,32 +668,16 @@ TEST(ConfigRollingLoad, DispatchAndOverrides) {
   const auto& job = std::get<RollingJob>(any);
   EXPECT_EQ(job.members.params[0].frozen, 1);
   EXPECT_EQ(job.members.field[rodswarm::rolling::Model::state][64], 1.25);
-  try {
-    rodswarm::load_any_job(path, {"initial.s1=9"});
-    ADD_FAILURE() << "no error";
-  } catch (const ConfigError& e) {
-    EXPECT_EQ(e.file(), "--set");
-    EXPECT_EQ(e.key(), "initial.s1");
-  }
-  json c = base();
-  c["model"] = "roling";
-  try {
-    rodswarm::load_any_job(write_temp("m.json", c), {});
-    ADD_FAILURE() << "no error";
-  } catch (const ConfigError& e) {
-    EXPECT_TRUE(contains(e, "did you mean \"rolling\"")) << e.what();
-  }
+  const ConfigError e = rodswarm::test::load_error(path, {"initial.s1=9"});
+  EXPECT_EQ(e.file(), "--set");
+  EXPECT_EQ(e.key(), "initial.s1");
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // examples/rolling
 
-const std::string rolling_dir = std::string(RODSWARM_SOURCE_DIR) + "/examples/rolling/";
-
 RollingJob load_example(const std::string& name) {
-  auto job = rodswarm::load_any_job(rolling_dir + name, {});
-  EXPECT_TRUE(std::holds_alternative<RollingJob>(job)) << name;
-  return std::get<RollingJob>(std::move(job));
+  return rodswarm::test::load_example<rodswarm::rolling::Model>(name);
 }
 
 double last_kappa(const rodswarm::rolling::Params<double>& p) {
@@ -748,15 +685,7 @@ double last_kappa(const rodswarm::rolling::Params<double>& p) {
 }
 
 TEST(ConfigRollingExamples, EveryExampleParsesResolvedAndStable) {
-  int count = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(rolling_dir)) {
-    if (entry.path().extension() != ".json") continue;
-    const std::string name = entry.path().filename().string();
-    SCOPED_TRACE(name);
-    ++count;
-    const auto job = load_example(name);
-    ASSERT_GE(job.size(), 1);
-    EXPECT_EQ(job.output.path, entry.path().stem().string() + ".h5");
+  const int count = rodswarm::test::for_each_example<rodswarm::rolling::Model>([](const RollingJob& job) {
     EXPECT_TRUE(job.warnings.empty()) << job.warnings.front();
     double worst = 0;
     for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
@@ -765,7 +694,7 @@ TEST(ConfigRollingExamples, EveryExampleParsesResolvedAndStable) {
     }
     // RK4 is stable below 2.8 on the imaginary axis.
     EXPECT_LT(worst, 0.5 * 2.8) << "dt * Omega_max = " << worst;
-  }
+  });
   EXPECT_EQ(count, 5);
 }
 
@@ -826,3 +755,4 @@ TEST(ConfigRollingExamples, LyapunovMapAndPeriodic) {
 }
 
 }  // namespace
+}  // namespace rodswarm

@@ -1,0 +1,81 @@
+/// @file vary_slots.hpp
+/// `ensemble.vary` keys to the numbers they address in a model's spec, written once: a model lists every number of
+/// its spec a key may address (Schema<M>::numbers, in schema order), and says which keys of its config are not
+/// varied and why (text keys, its non-numeric sections, keys of another initial kind). Resolution, the suggestion
+/// for a misspelt key and the message for an unusable one all come from that one list, so they cannot disagree.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <initializer_list>
+#include <utility>
+#include <string>
+#include <vector>
+
+#include "config/json_check.hpp"
+
+namespace rodswarm::config_detail {
+
+/// Where a varied number lives in a spec.
+struct Slot {
+  double* target = nullptr;
+  bool is_integer = false;  ///< sizes and counts (params.n, ...): only integral values
+};
+
+/// The numbers of a spec, handed one by one to `emit(key, target, is_integer)`.
+class NumberSlots {
+ public:
+  using Emit = std::function<void(const std::string& key, double* target, bool is_integer)>;
+  explicit NumberSlots(Emit emit) : emit_(std::move(emit)) {}
+
+  void number(const std::string& key, double& x) const { emit_(key, &x, false); }
+  /// section.name for every {name, number}, in order.
+  void numbers(const std::string& section, std::initializer_list<std::pair<const char*, double&>> named) const {
+    for (const auto& [name, x] : named) emit_(section + "." + name, &x, false);
+  }
+  /// integrator.dt, integrator.t_end and, when the model has one, integrator.divergence_factor.
+  void integrator(double& dt, double& t_end, double* divergence_factor) const {
+    number("integrator.dt", dt);
+    number("integrator.t_end", t_end);
+    if (divergence_factor != nullptr) number("integrator.divergence_factor", *divergence_factor);
+  }
+  void integer(const std::string& key, double& x) const { emit_(key, &x, true); }
+  /// key[0], key[1], ...
+  template <std::size_t W>
+  void vector(const std::string& key, std::array<double, W>& v) const {
+    for (std::size_t c = 0; c < W; ++c) emit_(index_key(key, c), &v[c], false);
+  }
+  void list(const std::string& key, std::vector<double>& xs) const {
+    for (std::size_t i = 0; i < xs.size(); ++i) emit_(index_key(key, i), &xs[i], false);
+  }
+  /// key[i][c] of a list of fixed-width rows.
+  template <std::size_t W>
+  void rows(const std::string& key, std::vector<std::array<double, W>>& list) const {
+    for (std::size_t i = 0; i < list.size(); ++i) vector(index_key(key, i), list[i]);
+  }
+
+ private:
+  Emit emit_;
+};
+
+/// A key (and every key below it) that this config does not let `vary` address, and why: the rest of the message
+/// after the key ("is not used by initial kind \"points\"").
+struct Unvaried {
+  std::string key, why;
+};
+
+/// What resolution knows of a model's schema besides its numbers.
+struct VaryRules {
+  const std::vector<std::string>& top_level_keys;   ///< every section of a config
+  const std::vector<std::string>& varied_sections;  ///< those whose numbers may vary ("params", "initial", ...)
+  const std::vector<std::string>& text_keys;        ///< keys holding strings or booleans
+  std::vector<Unvaried> unvaried;                   ///< this config's other keys that cannot vary, checked in order
+};
+
+/// Resolves the vary key `key` (as written; `error_key` names it in messages) to one of the numbers `numbers`
+/// lists. Otherwise a ConfigError says why: a text key, a section that is not varied, a whole array or object
+/// (with an element to vary instead), one of `rules.unvaried`, or no such number (with the nearest suggested).
+Slot resolve_vary_key(const std::function<void(const NumberSlots&)>& numbers, const VaryRules& rules,
+                      const std::string& key, const std::string& error_key, const std::string& source);
+
+}  // namespace rodswarm::config_detail
