@@ -19,6 +19,7 @@
 #include "rodswarm/common.hpp"
 #include "rodswarm/engine/hd_array.hpp"
 #include "rodswarm/engine/member_layout.hpp"
+#include "rodswarm/engine/params_members.hpp"
 
 namespace rodswarm {
 
@@ -31,11 +32,6 @@ template <class M>
 inline constexpr int field_count = static_cast<int>(M::fields.size());
 template <class M>
 inline constexpr int scalar_count = static_cast<int>(M::scalars.size());
-
-/// Every model's params header defines convert_params<To>(const Params<From>&) in the model's namespace, found by
-/// argument-dependent lookup; this deleted declaration only makes the name known as a template where it is called.
-template <class To>
-void convert_params() = delete;
 
 /// M::needs_field(f, params) where the model has optional fields; false otherwise.
 template <class M, class = void>
@@ -247,7 +243,7 @@ struct Ensemble {
   Member<M, Real> member(std::int64_t i) { return view().member(i); }
 };
 
-/// The ensemble in another precision: parameters through M::convert_params, arrays cast.
+/// The ensemble in another precision: parameters through convert_params (params_members.hpp), arrays cast.
 template <class To, class M, class From>
 Ensemble<M, To> to_precision(const Ensemble<M, From>& in) {
   Ensemble<M, To> out;

@@ -16,6 +16,14 @@
 
 namespace rodswarm {
 
+/// A model's Model derives from ModelParams<its Params template>, so that the engine names its parameters in any
+/// precision as M::Params<Real>.
+template <template <class> class P>
+struct ModelParams {
+  template <class Real>
+  using Params = P<Real>;
+};
+
 /// One kind of item a member has a count of.
 struct ExtentSpec {
   const char* name;

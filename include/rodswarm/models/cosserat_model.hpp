@@ -14,10 +14,8 @@
 
 namespace rodswarm::cosserat {
 
-struct Model {
+struct Model : ModelParams<cosserat::Params> {
   static constexpr const char* name = "cosserat";
-  template <class Real>
-  using Params = cosserat::Params<Real>;
 
   /// R (N + 1) nodes, R N elements, R (N - 1) Voronoi points, R rods. The rest data (rest strains of the discrete
   /// rest configuration, computed by the config layer) and the clamps' positions and frames at t = 0 are inputs.

@@ -15,6 +15,7 @@
 /// a rod (rest lengths, radii, rest strains) live in the ensemble as its input fields (cosserat_model.hpp).
 #pragma once
 
+#include "rodswarm/engine/params_members.hpp"
 #include "rodswarm/common.hpp"
 
 namespace rodswarm::cosserat {
@@ -142,74 +143,21 @@ struct Params {
   Real surface_radius = 0;
 
   Real divergence_bound = 0;  ///< |x_j| above this or a non-finite value: diverged
-};
 
-/// Converts parameters between precisions (the job keeps float64, a float32 run gets a copy).
-template <class To, class From>
-RODSWARM_HD Params<To> convert_params(const Params<From>& q) {
-  Params<To> p;
-  p.n = q.n;
-  p.rods = q.rods;
-  p.law = q.law;
-  p.scheme = q.scheme;
-  p.end0 = q.end0;
-  p.end1 = q.end1;
-  p.constraints = q.constraints;
-  p.growth = q.growth;
-  p.mass_rule = q.mass_rule;
-  p.growth_points = q.growth_points;
-  p.plane = q.plane;
-  p.obstacle = q.obstacle;
-  p.self_contact = q.self_contact;
-  p.surface = q.surface;
-  auto scalars = [](const From* from, To* to, int count) {
-    for (int k = 0; k < count; ++k) to[k] = To(from[k]);
-  };
-  scalars(&q.rho, &p.rho, 1);
-  scalars(&q.E, &p.E, 1);
-  scalars(&q.G, &p.G, 1);
-  scalars(&q.shear_coeff, &p.shear_coeff, 1);
-  scalars(&q.damping_force, &p.damping_force, 1);
-  scalars(&q.damping_torque, &p.damping_torque, 1);
-  scalars(q.g, p.g, 3);
-  scalars(q.force0, p.force0, 3);
-  scalars(q.force1, p.force1, 3);
-  scalars(q.couple0, p.couple0, 3);
-  scalars(q.couple1, p.couple1, 3);
-  scalars(q.force_density, p.force_density, 3);
-  scalars(q.couple_density, p.couple_density, 3);
-  scalars(q.end_velocity0, p.end_velocity0, 3);
-  scalars(q.end_velocity1, p.end_velocity1, 3);
-  scalars(q.end_amplitude0, p.end_amplitude0, 3);
-  scalars(q.end_amplitude1, p.end_amplitude1, 3);
-  scalars(&q.end_frequency0, &p.end_frequency0, 1);
-  scalars(&q.end_frequency1, &p.end_frequency1, 1);
-  scalars(&q.end_twist_rate0, &p.end_twist_rate0, 1);
-  scalars(&q.end_twist_rate1, &p.end_twist_rate1, 1);
-  scalars(&q.baumgarte, &p.baumgarte, 1);
-  scalars(&q.growth_rate, &p.growth_rate, 1);
-  scalars(&q.growth_zone, &p.growth_zone, 1);
-  scalars(q.growth_time, p.growth_time, cosserat::max_growth_table);
-  scalars(q.growth_value, p.growth_value, cosserat::max_growth_table);
-  scalars(&q.lockhart_phi, &p.lockhart_phi, 1);
-  scalars(&q.lockhart_yield, &p.lockhart_yield, 1);
-  scalars(q.curvature_rate, p.curvature_rate, 3);
-  scalars(&q.contact_stiffness, &p.contact_stiffness, 1);
-  scalars(&q.contact_damping, &p.contact_damping, 1);
-  scalars(&q.contact_exponent, &p.contact_exponent, 1);
-  scalars(q.plane_point, p.plane_point, 3);
-  scalars(q.plane_normal, p.plane_normal, 3);
-  scalars(q.mu_static, p.mu_static, 3);
-  scalars(q.mu_kinetic, p.mu_kinetic, 3);
-  scalars(&q.slip_velocity, &p.slip_velocity, 1);
-  scalars(q.obstacle_center, p.obstacle_center, 3);
-  scalars(q.obstacle_axis, p.obstacle_axis, 3);
-  scalars(&q.obstacle_radius, &p.obstacle_radius, 1);
-  scalars(q.surface_point, p.surface_point, 3);
-  scalars(q.surface_normal, p.surface_normal, 3);
-  scalars(&q.surface_radius, &p.surface_radius, 1);
-  scalars(&q.divergence_bound, &p.divergence_bound, 1);
-  return p;
-}
+  /// Every member, in order (params_members.hpp: the conversion between precisions).
+  using Members = MemberList<
+      &Params::n, &Params::rods, &Params::law, &Params::scheme, &Params::end0, &Params::end1, &Params::constraints,
+      &Params::rho, &Params::E, &Params::G, &Params::shear_coeff, &Params::damping_force, &Params::damping_torque,
+      &Params::g, &Params::force0, &Params::force1, &Params::couple0, &Params::couple1, &Params::force_density,
+      &Params::couple_density, &Params::end_velocity0, &Params::end_velocity1, &Params::end_amplitude0,
+      &Params::end_amplitude1, &Params::end_frequency0, &Params::end_frequency1, &Params::end_twist_rate0,
+      &Params::end_twist_rate1, &Params::baumgarte, &Params::growth, &Params::mass_rule, &Params::growth_rate,
+      &Params::growth_zone, &Params::growth_points, &Params::growth_time, &Params::growth_value, &Params::lockhart_phi,
+      &Params::lockhart_yield, &Params::curvature_rate, &Params::contact_stiffness, &Params::contact_damping,
+      &Params::contact_exponent, &Params::plane, &Params::plane_point, &Params::plane_normal, &Params::mu_static,
+      &Params::mu_kinetic, &Params::slip_velocity, &Params::obstacle, &Params::obstacle_center, &Params::obstacle_axis,
+      &Params::obstacle_radius, &Params::self_contact, &Params::surface, &Params::surface_point,
+      &Params::surface_normal, &Params::surface_radius, &Params::divergence_bound>;
+};
 
 }  // namespace rodswarm::cosserat

@@ -13,6 +13,7 @@
 /// src/reference/ deliberately does not include it.
 #pragma once
 
+#include "rodswarm/engine/params_members.hpp"
 #include "rodswarm/common.hpp"
 
 namespace rodswarm::greenspan {
@@ -38,24 +39,12 @@ struct Params {
   Real y_left;            ///< height of the fixed bead 0 (paper: 0)
   Real y_right;           ///< height of the fixed bead n+1 (paper: 0)
   Real divergence_bound;  ///< |y| above this (or a non-finite state) flags the member as diverged
-};
 
-/// Converts parameters between precisions (the host keeps float64, a float32 run gets a copy).
-template <class To, class From>
-RODSWARM_HD Params<To> convert_params(const Params<From>& p) {
-  return Params<To>{p.n,
-                    p.scheme,
-                    static_cast<To>(p.dx),
-                    static_cast<To>(p.m),
-                    static_cast<To>(p.T0),
-                    static_cast<To>(p.eps),
-                    static_cast<To>(p.alpha),
-                    static_cast<To>(p.g),
-                    static_cast<To>(p.tension_exponent),
-                    static_cast<To>(p.y_left),
-                    static_cast<To>(p.y_right),
-                    static_cast<To>(p.divergence_bound)};
-}
+  /// Every member, in order (params_members.hpp: the conversion between precisions).
+  using Members =
+      MemberList<&Params::n, &Params::scheme, &Params::dx, &Params::m, &Params::T0, &Params::eps, &Params::alpha,
+                 &Params::g, &Params::tension_exponent, &Params::y_left, &Params::y_right, &Params::divergence_bound>;
+};
 
 /// Height of bead j (0..n+1) given the moving beads' heights y[0..n-1].
 template <class Real>

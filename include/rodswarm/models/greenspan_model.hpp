@@ -16,10 +16,8 @@
 
 namespace rodswarm::greenspan {
 
-struct Model {
+struct Model : ModelParams<greenspan::Params> {
   static constexpr const char* name = "greenspan";
-  template <class Real>
-  using Params = greenspan::Params<Real>;
 
   /// A member of n moving beads owns n heights and n velocities (the fixed end beads are in its params).
   enum Extent : int { beads };

@@ -14,10 +14,8 @@
 
 namespace rodswarm::nishinari {
 
-struct Model {
+struct Model : ModelParams<nishinari::Params> {
   static constexpr const char* name = "nishinari";
-  template <class Real>
-  using Params = nishinari::Params<Real>;
 
   /// n beads and n - 1 segments; xyz interleaved.
   enum Extent : int { beads, segments };

@@ -9,6 +9,7 @@
 /// (e_{n-2} -> wall frame).
 #pragma once
 
+#include "rodswarm/engine/params_members.hpp"
 #include "rodswarm/common.hpp"
 
 namespace rodswarm::nishinari {
@@ -62,37 +63,12 @@ struct Params {
   /// that a joint swinging through 90 degrees lands in it at some RK stage unless it turns by more than about
   /// 0.04 rad per stage; (50), (52) and the conservative moment are amplified up to 50 times there already.
   Real singular_cos = Real(0.02);
-};
 
-/// Converts parameters between precisions (the job keeps float64, a float32 run gets a copy).
-template <class To, class From>
-RODSWARM_HD Params<To> convert_params(const Params<From>& q) {
-  Params<To> p;
-  p.n = q.n;
-  p.end0 = q.end0;
-  p.end1 = q.end1;
-  p.twist_moment = q.twist_moment;
-  p.formulation = q.formulation;
-  p.l = To(q.l);
-  p.m = To(q.m);
-  p.k = To(q.k);
-  p.K = To(q.K);
-  p.h = To(q.h);
-  p.j = To(q.j);
-  p.damping = To(q.damping);
-  p.spin_damping = To(q.spin_damping);
-  for (int a = 0; a < 3; ++a) {
-    p.g[a] = To(q.g[a]);
-    p.load0[a] = To(q.load0[a]);
-    p.load1[a] = To(q.load1[a]);
-  }
-  for (int a = 0; a < 9; ++a) {
-    p.wall0[a] = To(q.wall0[a]);
-    p.wall1[a] = To(q.wall1[a]);
-  }
-  p.divergence_bound = To(q.divergence_bound);
-  p.singular_cos = To(q.singular_cos);
-  return p;
-}
+  /// Every member, in order (params_members.hpp: the conversion between precisions).
+  using Members = MemberList<&Params::n, &Params::end0, &Params::end1, &Params::twist_moment, &Params::formulation,
+                             &Params::l, &Params::m, &Params::k, &Params::K, &Params::h, &Params::j, &Params::damping,
+                             &Params::spin_damping, &Params::g, &Params::load0, &Params::load1, &Params::wall0,
+                             &Params::wall1, &Params::divergence_bound, &Params::singular_cos>;
+};
 
 }  // namespace rodswarm::nishinari

@@ -14,10 +14,8 @@
 
 namespace rodswarm::rolling {
 
-struct Model {
+struct Model : ModelParams<rolling::Params> {
   static constexpr const char* name = "rolling";
-  template <class Real>
-  using Params = rolling::Params<Real>;
 
   /// state: 4K + 2 values (a, b, a', b', s1, s2); twin: the same, allocated when some member computes a
   /// Lyapunov exponent; signal: the recorded harmonic, one value every sample_steps steps from step 0.

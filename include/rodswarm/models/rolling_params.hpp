@@ -10,6 +10,7 @@
 
 #include <cstdint>
 
+#include "rodswarm/engine/params_members.hpp"
 #include "rodswarm/common.hpp"
 
 namespace rodswarm::rolling {
@@ -40,6 +41,11 @@ struct Params {
   Real lyapunov_d0 = Real(1e-8);    ///< twin separation after each renormalisation (Euclidean, whole state)
   /// A member diverges when any state component exceeds this in magnitude or becomes non-finite.
   Real divergence_bound = Real(1e8);
+
+  /// Every member, in order (params_members.hpp: the conversion between precisions).
+  using Members = MemberList<&Params::modes, &Params::ends, &Params::frozen, &Params::lyapunov, &Params::harmonic,
+                             &Params::sample_steps, &Params::renorm_steps, &Params::L, &Params::c, &Params::F,
+                             &Params::G1, &Params::G2, &Params::sigma, &Params::lyapunov_d0, &Params::divergence_bound>;
 };
 
 /// Where a member's values live inside its state vector of state_size(K) = 4K + 2 reals:
@@ -51,27 +57,5 @@ RODSWARM_HD inline int ad_at(int K) { return 2 * K; }
 RODSWARM_HD inline int bd_at(int K) { return 3 * K; }
 RODSWARM_HD inline int s1_at(int K) { return 4 * K; }
 RODSWARM_HD inline int s2_at(int K) { return 4 * K + 1; }
-
-/// Converts parameters between precisions (the job keeps float64, a float32 run gets a copy).
-template <class To, class From>
-RODSWARM_HD Params<To> convert_params(const Params<From>& q) {
-  Params<To> p;
-  p.modes = q.modes;
-  p.ends = q.ends;
-  p.frozen = q.frozen;
-  p.lyapunov = q.lyapunov;
-  p.harmonic = q.harmonic;
-  p.sample_steps = q.sample_steps;
-  p.renorm_steps = q.renorm_steps;
-  p.L = To(q.L);
-  p.c = To(q.c);
-  p.F = To(q.F);
-  p.G1 = To(q.G1);
-  p.G2 = To(q.G2);
-  p.sigma = To(q.sigma);
-  p.lyapunov_d0 = To(q.lyapunov_d0);
-  p.divergence_bound = To(q.divergence_bound);
-  return p;
-}
 
 }  // namespace rodswarm::rolling
