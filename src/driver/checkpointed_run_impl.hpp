@@ -45,7 +45,7 @@ CheckpointedReport run_checkpointed(const Job<M>& job, const RunOptions& options
       // the stability check is cheap next to integration and is simply redone for the warning's details.
       RunReport part;
       part.results = read_results(file.string());
-      part.stability = ModelHost<M>::check_stability(slice);
+      part.stability = check_stability(slice);
       for (std::size_t i = 0; i < static_cast<std::size_t>(part.results.members); ++i) {
         part.diverged += part.results.diverged[i];
         part.max_steps = std::max(part.max_steps, slice.steps[i]);

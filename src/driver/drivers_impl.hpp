@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "driver/checkpointed_run_impl.hpp"
 #include "driver/engine.hpp"
@@ -19,12 +20,27 @@ namespace rodswarm {
 
 template <class M>
 StabilityReport check_stability(const Job<M>& job) {
-  return ModelHost<M>::check_stability(job);
+  const auto members = static_cast<std::size_t>(job.size());
+  std::vector<MemberStability> each(members);
+#pragma omp parallel for schedule(dynamic, 64) if (members > 64)
+  for (std::int64_t i = 0; i < static_cast<std::int64_t>(members); ++i) {
+    each[static_cast<std::size_t>(i)] = ModelHost<M>::stability(job, static_cast<std::size_t>(i));
+  }
+  StabilityReport report;
+  report.unstable.assign(members, 0);
+  for (std::size_t i = 0; i < members; ++i) {
+    if (!each[i].stable) {
+      flag_unstable(report, static_cast<std::int64_t>(i), each[i].omega2, each[i].gamma, job.members.dt[i]);
+    }
+  }
+  return report;
 }
 
 template <class M>
 std::string stability_warning(const StabilityReport& report, const Job<M>& job) {
-  return ModelHost<M>::describe_stability(report, job);
+  if (report.count == 0) return "";
+  return stability_warning_text(report, ModelHost<M>::stability_bound(job),
+                                ModelHost<M>::stability_example(report.examples.front(), job));
 }
 
 template <class M>

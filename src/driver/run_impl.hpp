@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "backends/cpu_backend.hpp"
+#include "driver/engine.hpp"
 #include "driver/run.hpp"
 #include "driver/save_schedule.hpp"
 #include "driver/utc_now.hpp"
@@ -107,7 +108,7 @@ RunReport run_typed(const Job<M>& job, const RunOptions& options) {
   using H = ModelHost<M>;
   auto backend = make_backend<M, Real>(options.backend, options.cuda);
   RunReport report;
-  report.stability = H::check_stability(job);
+  report.stability = check_stability(job);
   const SaveSchedule plan = plan_saves(job, options.t_max);
   report.max_steps = plan.max_steps;
   Results& r = report.results;

@@ -1,5 +1,6 @@
 #include "driver/stability_check.hpp"
 
+#include <cmath>
 #include <sstream>
 
 namespace rodswarm {
@@ -11,6 +12,21 @@ std::string unstable_members_line(const StabilityReport& report, const std::stri
   if (report.count > static_cast<std::int64_t>(report.examples.size())) out << ", ...";
   out << "\n";
   return out.str();
+}
+
+std::string omega_bound_example(const StabilityReport::Detail& d, const std::string& formula, double limit) {
+  const double omega = std::sqrt(d.omega2);
+  std::ostringstream out;
+  out << "dt * omega_max = " << d.dt * omega << " with omega_max = " << formula << " = " << omega << "; " << limit
+      << " or less is needed, i.e. dt < " << limit / omega;
+  return out.str();
+}
+
+std::string stability_warning_text(const StabilityReport& report, const std::string& bound,
+                                   const std::string& example) {
+  if (report.count == 0) return "";
+  return unstable_members_line(report, bound) + "  e.g. member " + std::to_string(report.examples.front().member) +
+         ": " + example + "\n" + unstable_members_footer;
 }
 
 void flag_unstable(StabilityReport& report, std::int64_t i, double omega2, double gamma, double dt) {

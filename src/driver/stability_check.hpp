@@ -1,6 +1,6 @@
 /// @file stability_check.hpp
-/// What every model's check of dt against its scheme's linearised stability bound reports, and the lines every
-/// model's warning starts and ends with (the bounds themselves are each model's: src/models/<model>_run.cpp).
+/// dt against a scheme's linearised stability bound: what a model says of one member (its bounds are each model's:
+/// src/models/<model>_run.cpp), what the check over a job reports, and the warning naming the members.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +20,27 @@ struct StabilityReport {
   std::vector<Detail> examples;        ///< the first few unstable members
   std::int64_t count = 0;
 };
+
+/// One member's dt against its scheme's bound.
+struct MemberStability {
+  double omega2 = 0;  ///< the highest linearised frequency squared
+  double gamma = 0;   ///< a damping rate where the bound has one, else 0
+  bool stable = true;
+};
+
+/// The bound of an explicit scheme on an undamped system, dt omega_max < limit (RK4: 2.8 on the imaginary axis,
+/// position Verlet: 2).
+inline MemberStability omega_bound(double omega, double dt, double limit) {
+  return {omega * omega, 0.0, dt * omega < limit};
+}
+
+/// What a flagged member's numbers say under that bound: "dt * omega_max = 3.2 with omega_max = <formula> = 16;
+/// 2.8 or less is needed, i.e. dt < 0.175".
+std::string omega_bound_example(const StabilityReport::Detail& d, const std::string& formula, double limit);
+
+/// The warning: the members line, the first member's example (`example`: the text after "e.g. member N: "), and
+/// the closing line; "" when no member is flagged.
+std::string stability_warning_text(const StabilityReport& report, const std::string& bound, const std::string& example);
 
 /// The first line of every model's warning: "warning: dt lies outside <bound> for N member(s): 3, 7, ...".
 std::string unstable_members_line(const StabilityReport& report, const std::string& bound);

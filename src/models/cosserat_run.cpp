@@ -149,35 +149,25 @@ void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std
 
 /// Verlet dt < 2/omega_max, RK4 dt < 2.8/omega_max.
 template <>
-StabilityReport Host::check_stability(const Job& job) {
+MemberStability Host::stability(const Job& job, std::size_t i) {
   const auto& e = job.members;
-  StabilityReport report;
-  report.unstable.assign(static_cast<std::size_t>(e.members()), 0);
-  for (std::size_t i = 0; i < report.unstable.size(); ++i) {
-    const auto& p = e.params[i];
-    const auto member = static_cast<std::int64_t>(i);
-    const double omega = omega_max(p, e.data(Model::rest_length0, member), e.data(Model::radius, member));
-    const double bound = (p.scheme == cosserat::Scheme::rk4 ? 2.8 : 2.0) / omega;
-    if (e.dt[i] < bound) continue;
-    flag_unstable(report, member, omega * omega, 0.0, e.dt[i]);
-  }
-  return report;
+  const auto& p = e.params[i];
+  const auto member = static_cast<std::int64_t>(i);
+  const double omega = omega_max(p, e.data(Model::rest_length0, member), e.data(Model::radius, member));
+  return omega_bound(omega, e.dt[i], p.scheme == cosserat::Scheme::rk4 ? 2.8 : 2.0);
 }
 
 template <>
-std::string Host::describe_stability(const StabilityReport& report, const Job& job) {
-  if (report.count == 0) return "";
-  std::ostringstream out;
-  const bool rk4 = job.scheme == cosserat::Scheme::rk4;
-  out << unstable_members_line(report, std::string(rk4 ? "RK4" : "position Verlet") + "'s linearised stability bound");
-  const auto& d = report.examples.front();
-  const double omega = std::sqrt(d.omega2);
-  out << "  e.g. member " << d.member << ": dt * omega_max = " << d.dt * omega
-      << " with omega_max = sqrt(4E/(rho l^2) + 4 ks G/(rho r^2)), or sqrt(k_c/m) with contact, or "
-         "3 mu_s g/slip_velocity with plane friction = "
-      << omega << "; " << (rk4 ? "2.8" : "2") << " or less is needed, i.e. dt < " << (rk4 ? 2.8 : 2.0) / omega << "\n"
-      << unstable_members_footer;
-  return out.str();
+std::string Host::stability_bound(const Job& job) {
+  return std::string(job.scheme == cosserat::Scheme::rk4 ? "RK4" : "position Verlet") + "'s linearised stability bound";
+}
+
+template <>
+std::string Host::stability_example(const StabilityReport::Detail& d, const Job& job) {
+  return omega_bound_example(d,
+                             "sqrt(4E/(rho l^2) + 4 ks G/(rho r^2)), or sqrt(k_c/m) with contact, or "
+                             "3 mu_s g/slip_velocity with plane friction",
+                             job.scheme == cosserat::Scheme::rk4 ? 2.8 : 2.0);
 }
 
 namespace {
@@ -229,7 +219,7 @@ template <>
 template <class Real>
 SteadyOutcomes Host::solve_steady(const Job& job, Backend<Model, Real>& backend, Ensemble<Model, Real>& e,
                                   StabilityReport& stability) {
-  stability = check_stability(job);
+  stability = rodswarm::check_stability(job);
   const auto M = static_cast<std::size_t>(job.size());
   std::vector<std::int64_t> limit(M), target(M);
   std::vector<double> zs0(M), zs(M);

@@ -88,62 +88,39 @@ bool Host::counts_as_diverged(std::uint8_t status) {
 
 /// dt against the scheme's linearised bound, at the initial state and at the steady state (design note).
 template <>
-StabilityReport Host::check_stability(const Job& job) {
-  const auto& e = job.members;
-  const std::int64_t members = e.members();
-  StabilityReport report;
-  report.unstable.assign(static_cast<std::size_t>(members), 0);
-  std::vector<double> omega2(static_cast<std::size_t>(members), 0.0);
-  std::vector<std::uint8_t> unstable(static_cast<std::size_t>(members), 0);
-#pragma omp parallel
-  {
-    std::vector<double> y, scratch;
-#pragma omp for schedule(dynamic, 64)
-    for (std::int64_t i = 0; i < members; ++i) {
-      const auto& p = e.params[static_cast<std::size_t>(i)];
-      const double* y0 = e.data(Model::heights, i);
-      double w2 = greenspan::highest_mode_omega2(y0, p);
-      // Steady state from the straight chord between the ends; if Newton fails the initial state decides alone.
-      y.resize(static_cast<std::size_t>(p.n));
-      scratch.resize(static_cast<std::size_t>(greenspan::steady_workspace_size(p.n)));
-      for (int j = 0; j < p.n; ++j) y[j] = p.y_left + (p.y_right - p.y_left) * (j + 1) / (p.n + 1);
-      if (greenspan::solve_steady(y.data(), p, scratch.data(), 1e-10, 50).converged) {
-        w2 = std::max(w2, greenspan::highest_mode_omega2(y.data(), p));
-      }
-      const double gamma = p.alpha / (2.0 * p.m);
-      const double dt = e.dt[static_cast<std::size_t>(i)];
-      const bool ok = job.scheme == greenspan::Scheme::rk4 ? greenspan::rk4_stable(w2, gamma, dt)
+MemberStability Host::stability(const Job& job, std::size_t i) {
+  const auto& p = job.members.params[i];
+  double w2 = greenspan::highest_mode_omega2(job.members.data(Model::heights, static_cast<std::int64_t>(i)), p);
+  // Steady state from the straight chord between the ends; if Newton fails the initial state decides alone.
+  std::vector<double> y(static_cast<std::size_t>(p.n));
+  std::vector<double> scratch(static_cast<std::size_t>(greenspan::steady_workspace_size(p.n)));
+  for (int j = 0; j < p.n; ++j)
+    y[static_cast<std::size_t>(j)] = p.y_left + (p.y_right - p.y_left) * (j + 1) / (p.n + 1);
+  if (greenspan::solve_steady(y.data(), p, scratch.data(), 1e-10, 50).converged) {
+    w2 = std::max(w2, greenspan::highest_mode_omega2(y.data(), p));
+  }
+  const double gamma = p.alpha / (2.0 * p.m), dt = job.members.dt[i];
+  const bool stable = job.scheme == greenspan::Scheme::rk4 ? greenspan::rk4_stable(w2, gamma, dt)
                                                            : greenspan::paper_scheme_stable(w2, gamma, dt);
-      unstable[static_cast<std::size_t>(i)] = ok ? 0 : 1;
-      omega2[static_cast<std::size_t>(i)] = w2;
-    }
-  }
-  for (std::int64_t i = 0; i < members; ++i) {
-    if (!unstable[static_cast<std::size_t>(i)]) continue;
-    const auto& p = e.params[static_cast<std::size_t>(i)];
-    flag_unstable(report, i, omega2[static_cast<std::size_t>(i)], p.alpha / (2.0 * p.m),
-                  e.dt[static_cast<std::size_t>(i)]);
-  }
-  return report;
+  return {w2, gamma, stable};
 }
 
 template <>
-std::string Host::describe_stability(const StabilityReport& report, const Job& job) {
-  if (report.count == 0) return "";
-  const bool rk4 = job.scheme == greenspan::Scheme::rk4;
+std::string Host::stability_bound(const Job& job) {
+  return std::string("the ") + (job.scheme == greenspan::Scheme::rk4 ? "rk4" : "greenspan") +
+         " scheme's linearised stability bound";
+}
+
+template <>
+std::string Host::stability_example(const StabilityReport::Detail& d, const Job& job) {
   std::ostringstream out;
-  out << unstable_members_line(
-      report, std::string("the ") + (rk4 ? "rk4" : "greenspan") + " scheme's linearised stability bound");
-  const auto& d = report.examples.front();
-  if (rk4) {
-    out << "  e.g. member " << d.member << ": dt * omega_max = " << d.dt * std::sqrt(d.omega2)
-        << " (RK4 needs about 2.8 or less)\n";
+  if (job.scheme == greenspan::Scheme::rk4) {
+    out << "dt * omega_max = " << d.dt * std::sqrt(d.omega2) << " (RK4 needs about 2.8 or less)";
   } else {
-    out << "  e.g. member " << d.member << ": omega_max^2 = " << d.omega2 << ", gamma = alpha/2m = " << d.gamma
-        << ", dt = " << d.dt << "; the greenspan scheme needs omega_max^2 < 4 gamma/dt = " << 4.0 * d.gamma / d.dt
-        << " and gamma dt < 1 (with alpha = 0 no dt is stable)\n";
+    out << "omega_max^2 = " << d.omega2 << ", gamma = alpha/2m = " << d.gamma << ", dt = " << d.dt
+        << "; the greenspan scheme needs omega_max^2 < 4 gamma/dt = " << 4.0 * d.gamma / d.dt
+        << " and gamma dt < 1 (with alpha = 0 no dt is stable)";
   }
-  out << unstable_members_footer;
   return out.str();
 }
 

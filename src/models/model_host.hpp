@@ -88,9 +88,11 @@ struct ModelHost {
   template <class Real>
   static void record(const Job& job, const RecordTables& tables, Ensemble<M, Real>& e, std::size_t i,
                      const FieldRows& rows);
-  /// dt against the scheme's linearised stability bound, per member; the warning naming the members ("" if none).
-  static StabilityReport check_stability(const Job& job);
-  static std::string describe_stability(const StabilityReport& report, const Job& job);
+  /// Member i's dt against the scheme's linearised stability bound; the bound's name in the warning ("RK4's
+  /// linearised stability bound"), and what a flagged member's numbers say (the text after "e.g. member N: ").
+  static MemberStability stability(const Job& job, std::size_t i);
+  static std::string stability_bound(const Job& job);
+  static std::string stability_example(const StabilityReport::Detail& d, const Job& job);
   /// The first `members` members on the backend and on the independent reference, field by field.
   static CompareReport compare(const Job& job, const RunOptions& options, std::int64_t members);
   /// validate's lines: the model and its scheme, then the members' sizes, then anything else.

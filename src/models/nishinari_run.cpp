@@ -108,33 +108,21 @@ const char* Host::singular_meaning() {
   return "stopped at a singularity (cos of a relative pitch angle near 0, gimbal lock)";
 }
 
-/// Members whose dt lies outside RK4's linearised bound (models/nishinari.hpp, rk4_stable_dt).
+/// RK4's linearised bound (models/nishinari.hpp, rk4_stable_dt): dt omega_max < 2 sqrt(2).
 template <>
-StabilityReport Host::check_stability(const Job& job) {
-  const auto& e = job.members;
-  StabilityReport report;
-  report.unstable.assign(static_cast<std::size_t>(e.members()), 0);
-  for (std::size_t i = 0; i < report.unstable.size(); ++i) {
-    const double limit = nishinari::rk4_stable_dt(e.params[i]);
-    if (e.dt[i] < limit) continue;
-    const double omega = 2 * std::sqrt(2.0) / limit;
-    flag_unstable(report, static_cast<std::int64_t>(i), omega * omega, 0.0, e.dt[i]);
-  }
-  return report;
+MemberStability Host::stability(const Job& job, std::size_t i) {
+  const double limit = nishinari::rk4_stable_dt(job.members.params[i]);
+  return omega_bound(2 * std::sqrt(2.0) / limit, job.members.dt[i], 2 * std::sqrt(2.0));
 }
 
 template <>
-std::string Host::describe_stability(const StabilityReport& report, const Job&) {
-  if (report.count == 0) return "";
-  std::ostringstream out;
-  out << unstable_members_line(report, "RK4's linearised stability bound");
-  const auto& d = report.examples.front();
-  const double omega = std::sqrt(d.omega2);
-  out << "  e.g. member " << d.member << ": dt * omega_max = " << d.dt * omega
-      << " with omega_max = max(2 sqrt(k/(m l)), 2 sqrt(h/(j l)), 4 sqrt(K/(m l^3))) = " << omega
-      << "; RK4 needs 2.83 or less, i.e. dt < " << 2 * std::sqrt(2.0) / omega << "\n"
-      << unstable_members_footer;
-  return out.str();
+std::string Host::stability_bound(const Job&) {
+  return "RK4's linearised stability bound";
+}
+
+template <>
+std::string Host::stability_example(const StabilityReport::Detail& d, const Job&) {
+  return omega_bound_example(d, "max(2 sqrt(k/(m l)), 2 sqrt(h/(j l)), 4 sqrt(K/(m l^3)))", 2 * std::sqrt(2.0));
 }
 
 template <>

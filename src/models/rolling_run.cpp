@@ -249,32 +249,20 @@ void Host::finish(const Job& job, const Ensemble<Model, Real>& e, Results& r, co
   r.spectrum.power = spectra.power;
 }
 
-/// Members whose dt lies outside RK4's bound dt omega_max < 2.8.
+/// RK4's bound dt omega_max < 2.8.
 template <>
-StabilityReport Host::check_stability(const Job& job) {
-  const auto& e = job.members;
-  StabilityReport report;
-  report.unstable.assign(static_cast<std::size_t>(e.members()), 0);
-  for (std::size_t i = 0; i < report.unstable.size(); ++i) {
-    const double omega = omega_max(e.params[i]);
-    if (e.dt[i] * omega < 2.8) continue;
-    flag_unstable(report, static_cast<std::int64_t>(i), omega * omega, 0.0, e.dt[i]);
-  }
-  return report;
+MemberStability Host::stability(const Job& job, std::size_t i) {
+  return omega_bound(omega_max(job.members.params[i]), job.members.dt[i], 2.8);
 }
 
 template <>
-std::string Host::describe_stability(const StabilityReport& report, const Job&) {
-  if (report.count == 0) return "";
-  std::ostringstream out;
-  out << unstable_members_line(report, "RK4's stability bound");
-  const auto& d = report.examples.front();
-  const double omega = std::sqrt(d.omega2);
-  out << "  e.g. member " << d.member << ": dt * omega_max = " << d.dt * omega
-      << " with omega_max = c kappa_K (the highest mode) = " << omega << "; 2.8 or less is needed, i.e. dt < "
-      << 2.8 / omega << "\n"
-      << unstable_members_footer;
-  return out.str();
+std::string Host::stability_bound(const Job&) {
+  return "RK4's stability bound";
+}
+
+template <>
+std::string Host::stability_example(const StabilityReport::Detail& d, const Job&) {
+  return omega_bound_example(d, "c kappa_K (the highest mode)", 2.8);
 }
 
 template <>
