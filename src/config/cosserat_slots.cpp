@@ -13,15 +13,11 @@ void Schema<cosserat::Model>::numbers(Spec& s, const config_detail::NumberSlots&
   slots.integer("params.n", s.n);
   slots.integer("params.rods", s.rods);
   if (s.shape != CosseratShape::points) slots.number("params.length", s.length);
-  slots.numbers("params", {{"radius", s.radius},
-                           {"radius_end", s.radius_end},
-                           {"density", s.density},
-                           {"youngs_modulus", s.youngs_modulus},
-                           {"shear_modulus", s.shear_modulus},
-                           {"shear_coefficient", s.shear_coefficient},
-                           {"baumgarte", s.baumgarte},
-                           {"damping_force", s.damping_force},
-                           {"damping_torque", s.damping_torque}});
+  slots.numbers(
+      "params",
+      "radius radius_end density youngs_modulus shear_modulus shear_coefficient baumgarte damping_force damping_torque",
+      {&s.radius, &s.radius_end, &s.density, &s.youngs_modulus, &s.shear_modulus, &s.shear_coefficient, &s.baumgarte,
+       &s.damping_force, &s.damping_torque});
   slots.vector("params.g", s.g);
   slots.vector("params.force0", s.force0);
   slots.vector("params.force1", s.force1);
@@ -33,10 +29,8 @@ void Schema<cosserat::Model>::numbers(Spec& s, const config_detail::NumberSlots&
   slots.vector("params.end_velocity1", s.end_velocity1);
   slots.vector("params.end_amplitude0", s.end_amplitude0);
   slots.vector("params.end_amplitude1", s.end_amplitude1);
-  slots.numbers("params", {{"end_frequency0", s.end_frequency0},
-                           {"end_frequency1", s.end_frequency1},
-                           {"end_twist_rate0", s.end_twist_rate0},
-                           {"end_twist_rate1", s.end_twist_rate1}});
+  slots.numbers("params", "end_frequency0 end_frequency1 end_twist_rate0 end_twist_rate1",
+                {&s.end_frequency0, &s.end_frequency1, &s.end_twist_rate0, &s.end_twist_rate1});
   if (s.has_rest_curvature) slots.vector("params.rest_curvature", s.rest_curvature);
   if (s.has_growth) {
     if (s.growth == cosserat::GrowthLaw::exponential) slots.number("params.growth.rate", s.growth_rate);
@@ -52,9 +46,8 @@ void Schema<cosserat::Model>::numbers(Spec& s, const config_detail::NumberSlots&
     slots.vector("params.growth.curvature_rate", s.curvature_rate);
   }
   if (s.has_contact) {
-    slots.numbers(
-        "params.contact",
-        {{"stiffness", s.contact_stiffness}, {"damping", s.contact_damping}, {"exponent", s.contact_exponent}});
+    slots.numbers("params.contact", "stiffness damping exponent",
+                  {&s.contact_stiffness, &s.contact_damping, &s.contact_exponent});
     if (s.plane) {
       slots.vector("params.contact.plane.point", s.plane_point);
       slots.vector("params.contact.plane.normal", s.plane_normal);

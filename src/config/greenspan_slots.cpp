@@ -8,13 +8,8 @@ namespace rodswarm {
 template <>
 void Schema<greenspan::Model>::numbers(Spec& s, const config_detail::NumberSlots& slots) {
   slots.integer("params.n", s.n);
-  slots.numbers("params", {{"dx", s.dx},
-                           {"m", s.m},
-                           {"T0", s.T0},
-                           {"eps", s.eps},
-                           {"alpha", s.alpha},
-                           {"g", s.g},
-                           {"tension_exponent", s.tension_exponent}});
+  slots.numbers("params", "dx m T0 eps alpha g tension_exponent",
+                {&s.dx, &s.m, &s.T0, &s.eps, &s.alpha, &s.g, &s.tension_exponent});
   switch (s.kind) {
     case config_detail::InitialKind::triangle:
       slots.vector("initial.peak", s.peak);

@@ -11,14 +11,8 @@ using config_detail::Unvaried;
 template <>
 void Schema<nishinari::Model>::numbers(Spec& s, const config_detail::NumberSlots& slots) {
   slots.integer("params.n", s.n);
-  slots.numbers("params", {{"l", s.l},
-                           {"m", s.m},
-                           {"k", s.k},
-                           {"K", s.K},
-                           {"h", s.h},
-                           {"j", s.j},
-                           {"damping", s.damping},
-                           {"spin_damping", s.spin_damping}});
+  slots.numbers("params", "l m k K h j damping spin_damping",
+                {&s.l, &s.m, &s.k, &s.K, &s.h, &s.j, &s.damping, &s.spin_damping});
   slots.vector("params.g", s.g);
   slots.vector("params.load0", s.load0);
   slots.vector("params.load1", s.load1);
@@ -31,7 +25,7 @@ void Schema<nishinari::Model>::numbers(Spec& s, const config_detail::NumberSlots
     slots.vector("initial.normal", s.normal);
     slots.number("initial.stretch", s.stretch);
     if (s.shape == NishinariShape::helix) {
-      slots.numbers("initial", {{"dphi", s.dphi}, {"dtheta", s.dtheta}, {"dpsi", s.dpsi}});
+      slots.numbers("initial", "dphi dtheta dpsi", {&s.dphi, &s.dtheta, &s.dpsi});
     }
   }
   if (s.has_velocities) {
@@ -45,9 +39,8 @@ void Schema<nishinari::Model>::numbers(Spec& s, const config_detail::NumberSlots
     slots.number("initial.spin", s.spin);
   }
   if (s.has_twist_pulse) {
-    slots.numbers(
-        "initial.twist_pulse",
-        {{"center", s.pulse_center}, {"width", s.pulse_width}, {"angle", s.pulse_angle}, {"rate", s.pulse_rate}});
+    slots.numbers("initial.twist_pulse", "center width angle rate",
+                  {&s.pulse_center, &s.pulse_width, &s.pulse_angle, &s.pulse_rate});
   }
   slots.integrator(s.dt, s.t_end, &s.divergence_factor);
 }

@@ -14,7 +14,7 @@ using config_detail::Unvaried;
 template <>
 void Schema<rolling::Model>::numbers(Spec& s, const config_detail::NumberSlots& slots) {
   slots.integer("params.modes", s.modes);
-  slots.numbers("params", {{"L", s.L}, {"c", s.c}, {"F", s.F}, {"G1", s.G1}, {"G2", s.G2}, {"sigma", s.sigma}});
+  slots.numbers("params", "L c F G1 G2 sigma", {&s.L, &s.c, &s.F, &s.G1, &s.G2, &s.sigma});
   slots.integer("params.frozen", s.frozen);
   slots.number("params.divergence_bound", s.divergence_bound);
   for (int i = 0; i < 4; ++i) {

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <array>
+#include <algorithm>
 #include <functional>
+#include <stdexcept>
 #include <initializer_list>
 #include <utility>
 #include <string>
@@ -29,9 +31,16 @@ class NumberSlots {
   explicit NumberSlots(Emit emit) : emit_(std::move(emit)) {}
 
   void number(const std::string& key, double& x) const { emit_(key, &x, false); }
-  /// section.name for every {name, number}, in order.
-  void numbers(const std::string& section, std::initializer_list<std::pair<const char*, double&>> named) const {
-    for (const auto& [name, x] : named) emit_(section + "." + name, &x, false);
+  /// section.name for each of the space-separated `names` and the number at the same place in `targets`.
+  void numbers(const std::string& section, const std::string& names, std::initializer_list<double*> targets) const {
+    std::size_t at = 0;
+    auto target = targets.begin();
+    for (; target != targets.end() && at < names.size(); ++target) {
+      const std::size_t end = std::min(names.find(' ', at), names.size());
+      emit_(section + "." + names.substr(at, end - at), *target, false);
+      at = end + 1;
+    }
+    if (target != targets.end() || at < names.size()) throw std::logic_error("NumberSlots::numbers: " + names);
   }
   /// integrator.dt, integrator.t_end and, when the model has one, integrator.divergence_factor.
   void integrator(double& dt, double& t_end, double* divergence_factor) const {

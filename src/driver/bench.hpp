@@ -32,6 +32,21 @@ struct BenchCase {
   std::int64_t cuda_steps;
 };
 
+/// What a model says of one of its bench problems: the config's physics (params, initial, the integrator's scheme;
+/// the engine adds the model's name, dt and t_end for the row's steps, no output fields, and the ensemble), the step,
+/// and the key members of an ensemble differ in (a grid from `from` to `to`), so that no two are identical.
+struct BenchProblem {
+  nlohmann::json config;
+  double dt = 0;
+  std::string vary;
+  double from = 0, to = 0;
+};
+
+/// What a bead-step of a problem costs: FLOPs, and the bytes the backend moves (global memory on a GPU).
+struct BenchCost {
+  double flops = 0, bytes = 0;
+};
+
 /// The suite: every model's problems (ModelHost<M>::bench_problems), in registry order.
 const std::vector<BenchCase>& bench_cases();
 

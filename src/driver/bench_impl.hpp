@@ -26,7 +26,17 @@ BenchRow run_bench_case(const BenchCase& c, BackendKind kind, const BenchOptions
   using H = ModelHost<M>;
   const std::int64_t members = bench_scaled(c.members, options.scale);
   const std::int64_t steps = bench_scaled(kind == BackendKind::cuda ? c.cuda_steps : c.cpu_steps, options.steps_scale);
-  Job<M> job = parse_job<M>(H::bench_config(c, members, steps), "bench");
+  const BenchProblem problem = H::bench_problem(c);
+  nlohmann::json config = problem.config;
+  config["model"] = M::name;
+  config["integrator"]["dt"] = problem.dt;
+  config["integrator"]["t_end"] = problem.dt * double(steps);
+  config["output"] = {{"fields", nlohmann::json::array()}};
+  if (members > 1) {
+    config["ensemble"] = {{"mode", "grid"},
+                          {"vary", {{problem.vary, {{"linspace", {problem.from, problem.to, members}}}}}}};
+  }
+  Job<M> job = parse_job<M>(config, "bench");
   job.precision = options.precision;
   RunOptions run_options;
   run_options.backend = kind;
@@ -34,14 +44,15 @@ BenchRow run_bench_case(const BenchCase& c, BackendKind kind, const BenchOptions
   const RunReport report = run(job, run_options);
 
   BenchRow row = bench_measured_row(c, kind, options, members, steps, report);
-  row.flop_per_bead_step = H::bench_flops(job);
   // A description naming several layouts ("thread+warp") is shown as is; the bytes then follow the first.
   const std::string named = layout_from_description(row.description);
   KernelLayout layout = KernelLayout::block;
   if (kind == BackendKind::cuda && !named.empty()) layout = parse_layout(named.substr(0, named.find('+')));
   row.layout = kind == BackendKind::cuda ? named : "member/thread";
   const std::size_t real_bytes = options.precision == Precision::float32 ? sizeof(float) : sizeof(double);
-  row.bytes_per_bead_step = H::bench_bytes(job, layout, real_bytes, c.beads, static_cast<double>(row.steps_per_launch));
+  const BenchCost cost = H::bench_cost(job, layout, real_bytes, c.beads, static_cast<double>(row.steps_per_launch));
+  row.flop_per_bead_step = cost.flops;
+  row.bytes_per_bead_step = cost.bytes;
   bench_place_under_roof(row, ceilings, options.precision);
   return row;
 }

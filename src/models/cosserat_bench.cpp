@@ -22,38 +22,25 @@ std::vector<BenchCase> Host::bench_problems() {
 /// from a bent shape under gravity, by the scheme c.scheme; members differ in their perturbation so that no two
 /// are identical.
 template <>
-nlohmann::json Host::bench_config(const BenchCase& c, std::int64_t members, std::int64_t steps) {
-  const double dt = 2e-5;
-  nlohmann::json cfg = {
-      {"model", "cosserat"},
-      {"params",
-       {{"n", c.beads - 1},
-        {"length", 1.0},
-        {"radius", 0.01},
-        {"density", 1000.0},
-        {"youngs_modulus", 1e6},
-        {"shear_modulus", 1e6 / 3},
-        {"shear_coefficient", 0.9},
-        {"ends", {"clamped", "free"}},
-        {"g", {0.0, -9.81, 0.0}}}},
-      {"initial", {{"kind", "straight"}, {"perturbation", {{"amplitude", 0.02}, {"direction", {1.0, 0.0, 0.0}}}}}},
-      {"integrator", {{"scheme", c.scheme}, {"dt", dt}, {"t_end", dt * double(steps)}}},
-      {"output", {{"fields", nlohmann::json::array()}}}};
-  if (members > 1) {
-    cfg["ensemble"] = {{"mode", "grid"},
-                       {"vary", {{"initial.perturbation.amplitude", {{"linspace", {0.01, 0.03, members}}}}}}};
-  }
-  return cfg;
+BenchProblem Host::bench_problem(const BenchCase& c) {
+  const nlohmann::json params = {{"n", c.beads - 1},         {"length", 1.0},
+                                 {"radius", 0.01},           {"density", 1000.0},
+                                 {"youngs_modulus", 1e6},    {"shear_modulus", 1e6 / 3},
+                                 {"shear_coefficient", 0.9}, {"ends", {"clamped", "free"}},
+                                 {"g", {0.0, -9.81, 0.0}}};
+  return {{{"params", params},
+           {"initial", {{"kind", "straight"}, {"perturbation", {{"amplitude", 0.02}, {"direction", {1.0, 0.0, 0.0}}}}}},
+           {"integrator", {{"scheme", c.scheme}}}},
+          2e-5,
+          "initial.perturbation.amplitude",
+          0.01,
+          0.03};
 }
 
 template <>
-double Host::bench_flops(const Job& job) {
-  return cosserat::flops_per_node_step(job.scheme);
-}
-
-template <>
-double Host::bench_bytes(const Job&, KernelLayout, std::size_t real_bytes, int, double steps_per_launch) {
-  return cosserat::global_bytes_per_node_step(real_bytes, steps_per_launch);
+BenchCost Host::bench_cost(const Job& job, KernelLayout, std::size_t real_bytes, int, double steps_per_launch) {
+  return {cosserat::flops_per_node_step(job.scheme),
+          cosserat::global_bytes_per_node_step(real_bytes, steps_per_launch)};
 }
 
 }  // namespace rodswarm

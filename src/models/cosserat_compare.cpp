@@ -5,7 +5,9 @@
 /// float32. Fields: positions, velocities, directors, angular velocities and the total energy, at every save.
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
+#include "driver/eigen_views.hpp"
 #include "driver/field_error.hpp"
 #include "driver/save_schedule.hpp"
 #include "config/cosserat_job.hpp"
@@ -18,34 +20,12 @@ namespace {
 
 using reference::CosseratCase;
 
-Eigen::Vector3d vec(const double* p) { return Eigen::Vector3d(p[0], p[1], p[2]); }
-
-Eigen::Matrix3d mat(const double* rows) {
-  Eigen::Matrix3d m;
-  for (int a = 0; a < 3; ++a)
-    for (int b = 0; b < 3; ++b) m(a, b) = rows[3 * a + b];
-  return m;
-}
-
 reference::CosseratEnd end_of(cosserat::EndKind k) {
-  switch (k) {
-    case cosserat::EndKind::clamped:
-      return reference::CosseratEnd::clamped;
-    case cosserat::EndKind::pinned:
-      return reference::CosseratEnd::pinned;
-    case cosserat::EndKind::prescribed:
-      return reference::CosseratEnd::prescribed;
-    case cosserat::EndKind::free:
-      break;
-  }
-  return reference::CosseratEnd::free;
-}
-
-Eigen::MatrixX3d rows_of(const double* data, std::int64_t count) {
-  Eigen::MatrixX3d m(count, 3);
-  for (std::int64_t q = 0; q < count; ++q)
-    for (int a = 0; a < 3; ++a) m(q, a) = data[3 * q + a];
-  return m;
+  using E = reference::CosseratEnd;
+  return k == cosserat::EndKind::clamped      ? E::clamped
+         : k == cosserat::EndKind::pinned     ? E::pinned
+         : k == cosserat::EndKind::prescribed ? E::prescribed
+                                              : E::free;
 }
 
 /// Member i of the job as the reference states it.
@@ -61,19 +41,15 @@ CosseratCase case_of(const CosseratJob& job, std::size_t i) {
   c.end1 = end_of(p.end1);
   c.constraints = p.constraints == cosserat::ConstraintMethod::gauss ? reference::CosseratConstraints::gauss
                                                                      : reference::CosseratConstraints::overwrite;
-  c.rho = p.rho;
-  c.E = p.E;
-  c.G = p.G;
-  c.shear_coeff = p.shear_coeff;
-  c.damping_force = p.damping_force;
-  c.damping_torque = p.damping_torque;
-  c.g = vec(p.g);
-  c.force0 = vec(p.force0);
-  c.force1 = vec(p.force1);
-  c.couple0 = vec(p.couple0);
-  c.couple1 = vec(p.couple1);
-  c.force_density = vec(p.force_density);
-  c.couple_density = vec(p.couple_density);
+  std::tie(c.rho, c.E, c.G, c.shear_coeff, c.damping_force, c.damping_torque) =
+      std::tie(p.rho, p.E, p.G, p.shear_coeff, p.damping_force, p.damping_torque);
+  c.g = vector3_of(p.g);
+  c.force0 = vector3_of(p.force0);
+  c.force1 = vector3_of(p.force1);
+  c.couple0 = vector3_of(p.couple0);
+  c.couple1 = vector3_of(p.couple1);
+  c.force_density = vector3_of(p.force_density);
+  c.couple_density = vector3_of(p.couple_density);
   using cosserat::Model;
   const auto member = static_cast<std::int64_t>(i);
   const std::int64_t E = p.rods * p.n, Nd = p.rods * (p.n + 1), V = p.rods * (p.n - 1);
@@ -81,26 +57,23 @@ CosseratCase case_of(const CosseratJob& job, std::size_t i) {
   const double* radius = e.data(Model::radius, member);
   c.rest_length.assign(l0, l0 + E);
   c.radius.assign(radius, radius + E);
-  c.rest_sigma = rows_of(e.data(Model::rest_sigma, member), E);
-  c.rest_kappa = V > 0 ? rows_of(e.data(Model::rest_kappa, member), V) : Eigen::MatrixX3d(0, 3);
+  c.rest_sigma = rows3_of(e.data(Model::rest_sigma, member), E);
+  c.rest_kappa = V > 0 ? rows3_of(e.data(Model::rest_kappa, member), V) : Eigen::MatrixX3d(0, 3);
   c.clamp_x0.resize(p.rods, 3);
   c.clamp_x1.resize(p.rods, 3);
   for (int r = 0; r < p.rods; ++r) {
     const double* cl = e.data(Model::clamp, member) + cosserat::clamp_size * r;
-    c.clamp_x0.row(r) = vec(cl).transpose();
-    c.clamp_Q0.push_back(mat(cl + 3));
-    c.clamp_x1.row(r) = vec(cl + 12).transpose();
-    c.clamp_Q1.push_back(mat(cl + 15));
+    c.clamp_x0.row(r) = vector3_of(cl).transpose();
+    c.clamp_Q0.push_back(matrix3_of(cl + 3));
+    c.clamp_x1.row(r) = vector3_of(cl + 12).transpose();
+    c.clamp_Q1.push_back(matrix3_of(cl + 15));
   }
-  c.end_velocity0 = vec(p.end_velocity0);
-  c.end_velocity1 = vec(p.end_velocity1);
-  c.end_amplitude0 = vec(p.end_amplitude0);
-  c.end_amplitude1 = vec(p.end_amplitude1);
-  c.end_frequency0 = p.end_frequency0;
-  c.end_frequency1 = p.end_frequency1;
-  c.end_twist_rate0 = p.end_twist_rate0;
-  c.end_twist_rate1 = p.end_twist_rate1;
-  c.baumgarte = p.baumgarte;
+  c.end_velocity0 = vector3_of(p.end_velocity0);
+  c.end_velocity1 = vector3_of(p.end_velocity1);
+  c.end_amplitude0 = vector3_of(p.end_amplitude0);
+  c.end_amplitude1 = vector3_of(p.end_amplitude1);
+  std::tie(c.end_frequency0, c.end_frequency1, c.end_twist_rate0, c.end_twist_rate1, c.baumgarte) =
+      std::tie(p.end_frequency0, p.end_frequency1, p.end_twist_rate0, p.end_twist_rate1, p.baumgarte);
   const reference::CosseratGrowth laws[] = {reference::CosseratGrowth::none, reference::CosseratGrowth::exponential,
                                             reference::CosseratGrowth::table, reference::CosseratGrowth::lockhart};
   c.growth = laws[static_cast<int>(p.growth)];
@@ -112,34 +85,32 @@ CosseratCase case_of(const CosseratJob& job, std::size_t i) {
   c.growth_value.assign(p.growth_value, p.growth_value + p.growth_points);
   c.lockhart_phi = p.lockhart_phi;
   c.lockhart_yield = p.lockhart_yield;
-  c.curvature_rate = vec(p.curvature_rate);
-  c.contact_stiffness = p.contact_stiffness;
-  c.contact_damping = p.contact_damping;
-  c.contact_exponent = p.contact_exponent;
-  c.plane = p.plane;
-  c.plane_point = vec(p.plane_point);
-  c.plane_normal = vec(p.plane_normal);
-  c.mu_static = vec(p.mu_static);
-  c.mu_kinetic = vec(p.mu_kinetic);
+  c.curvature_rate = vector3_of(p.curvature_rate);
+  std::tie(c.contact_stiffness, c.contact_damping, c.contact_exponent, c.plane) =
+      std::tie(p.contact_stiffness, p.contact_damping, p.contact_exponent, p.plane);
+  c.plane_point = vector3_of(p.plane_point);
+  c.plane_normal = vector3_of(p.plane_normal);
+  c.mu_static = vector3_of(p.mu_static);
+  c.mu_kinetic = vector3_of(p.mu_kinetic);
   c.slip_velocity = p.slip_velocity;
   const reference::CosseratObstacle obstacles[] = {
       reference::CosseratObstacle::none, reference::CosseratObstacle::sphere, reference::CosseratObstacle::cylinder};
   c.obstacle = obstacles[static_cast<int>(p.obstacle)];
-  c.obstacle_center = vec(p.obstacle_center);
-  c.obstacle_axis = vec(p.obstacle_axis);
+  c.obstacle_center = vector3_of(p.obstacle_center);
+  c.obstacle_axis = vector3_of(p.obstacle_axis);
   c.obstacle_radius = p.obstacle_radius;
   c.self_contact = p.self_contact;
   const reference::CosseratSurface surfaces[] = {reference::CosseratSurface::none, reference::CosseratSurface::plane,
                                                  reference::CosseratSurface::sphere,
                                                  reference::CosseratSurface::cylinder};
   c.surface = surfaces[static_cast<int>(p.surface)];
-  c.surface_point = vec(p.surface_point);
-  c.surface_normal = vec(p.surface_normal);
+  c.surface_point = vector3_of(p.surface_point);
+  c.surface_normal = vector3_of(p.surface_normal);
   c.surface_radius = p.surface_radius;
-  c.x0 = rows_of(e.data(Model::x, member), Nd);
-  c.v0 = rows_of(e.data(Model::v, member), Nd);
-  for (std::int64_t q = 0; q < E; ++q) c.Q0.push_back(mat(e.data(Model::Q, member) + 9 * q));
-  c.w0 = rows_of(e.data(Model::w, member), E);
+  c.x0 = rows3_of(e.data(Model::x, member), Nd);
+  c.v0 = rows3_of(e.data(Model::v, member), Nd);
+  for (std::int64_t q = 0; q < E; ++q) c.Q0.push_back(matrix3_of(e.data(Model::Q, member) + 9 * q));
+  c.w0 = rows3_of(e.data(Model::w, member), E);
   c.dt = e.dt[i];
   return c;
 }

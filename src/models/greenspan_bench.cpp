@@ -25,7 +25,7 @@ std::vector<BenchCase> Host::bench_problems() {
 /// Example 1 of the paper (n = 9), or a 1000-bead string with the same tension scale, damped enough to be inside
 /// both schemes' stability bounds at dt = 1e-5. Members differ in their peak height so that no two are identical.
 template <>
-nlohmann::json Host::bench_config(const BenchCase& c, std::int64_t members, std::int64_t steps) {
+BenchProblem Host::bench_problem(const BenchCase& c) {
   nlohmann::json params, peak;
   double dt = 0.0;
   if (c.beads == 9) {
@@ -39,27 +39,20 @@ nlohmann::json Host::bench_config(const BenchCase& c, std::int64_t members, std:
   } else {
     throw std::logic_error("bench: no greenspan problem with " + std::to_string(c.beads) + " beads");
   }
-  nlohmann::json cfg = {{"model", "greenspan"},
-                        {"params", params},
-                        {"initial", {{"kind", "triangle"}, {"peak", peak}}},
-                        {"integrator", {{"scheme", c.scheme}, {"dt", dt}, {"t_end", dt * double(steps)}}},
-                        {"output", {{"fields", nlohmann::json::array()}}}};
-  if (members > 1) {
-    const double y = peak[1].get<double>();
-    cfg["ensemble"] = {{"mode", "grid"}, {"vary", {{"initial.peak[1]", {{"linspace", {0.5 * y, y, members}}}}}}};
-  }
-  return cfg;
+  const double y = peak[1].get<double>();
+  return {
+      {{"params", params}, {"initial", {{"kind", "triangle"}, {"peak", peak}}}, {"integrator", {{"scheme", c.scheme}}}},
+      dt,
+      "initial.peak[1]",
+      0.5 * y,
+      y};
 }
 
 template <>
-double Host::bench_flops(const Job& job) {
-  return greenspan::flops_per_bead_step(job.scheme);
-}
-
-template <>
-double Host::bench_bytes(const Job& job, KernelLayout layout, std::size_t real_bytes, int beads,
-                         double steps_per_launch) {
-  return greenspan::global_bytes_per_bead_step(job.scheme, layout, real_bytes, beads, steps_per_launch);
+BenchCost Host::bench_cost(const Job& job, KernelLayout layout, std::size_t real_bytes, int beads,
+                           double steps_per_launch) {
+  return {greenspan::flops_per_bead_step(job.scheme),
+          greenspan::global_bytes_per_bead_step(job.scheme, layout, real_bytes, beads, steps_per_launch)};
 }
 
 }  // namespace rodswarm

@@ -99,10 +99,9 @@ struct ModelHost {
   static std::vector<std::string> describe(const Job& job);
   /// `rodswarm bench`: the model's problems, the config of each, and what a bead-step costs.
   static std::vector<BenchCase> bench_problems();
-  static nlohmann::json bench_config(const BenchCase& c, std::int64_t members, std::int64_t steps);
-  static double bench_flops(const Job& job);
-  static double bench_bytes(const Job& job, KernelLayout layout, std::size_t real_bytes, int beads,
-                            double steps_per_launch);
+  static BenchProblem bench_problem(const BenchCase& c);
+  static BenchCost bench_cost(const Job& job, KernelLayout layout, std::size_t real_bytes, int beads,
+                              double steps_per_launch);
 
   // Optional: the defaults below hold unless a model defines its own.
   /// Whether a member that stopped with `status` counts as diverged (results' members/diverged).

@@ -20,35 +20,22 @@ std::vector<BenchCase> Host::bench_problems() {
 /// A released helix (the material of examples/nishinari/helix.json) of c.beads beads, in the formulation named by
 /// c.scheme; members differ in their helix angle so that no two are identical.
 template <>
-nlohmann::json Host::bench_config(const BenchCase& c, std::int64_t members, std::int64_t steps) {
-  const double dt = 1e-3;
-  nlohmann::json cfg = {{"model", "nishinari"},
-                        {"params",
-                         {{"n", c.beads},
-                          {"l", 0.05},
-                          {"m", 0.01},
-                          {"k", 100.0},
-                          {"K", 0.01},
-                          {"h", 0.008},
-                          {"j", 5e-7},
-                          {"formulation", c.scheme}}},
-                        {"initial", {{"kind", "helix"}, {"dphi", 0.15}, {"dtheta", 0.1}, {"dpsi", 0.05}}},
-                        {"integrator", {{"scheme", "rk4"}, {"dt", dt}, {"t_end", dt * double(steps)}}},
-                        {"output", {{"fields", nlohmann::json::array()}}}};
-  if (members > 1) {
-    cfg["ensemble"] = {{"mode", "grid"}, {"vary", {{"initial.dphi", {{"linspace", {0.05, 0.15, members}}}}}}};
-  }
-  return cfg;
+BenchProblem Host::bench_problem(const BenchCase& c) {
+  const nlohmann::json params = {{"n", c.beads}, {"l", 0.05},  {"m", 0.01}, {"k", 100.0},
+                                 {"K", 0.01},    {"h", 0.008}, {"j", 5e-7}, {"formulation", c.scheme}};
+  return {{{"params", params},
+           {"initial", {{"kind", "helix"}, {"dphi", 0.15}, {"dtheta", 0.1}, {"dpsi", 0.05}}},
+           {"integrator", {{"scheme", "rk4"}}}},
+          1e-3,
+          "initial.dphi",
+          0.05,
+          0.15};
 }
 
 template <>
-double Host::bench_flops(const Job& job) {
-  return nishinari::flops_per_bead_step(job.formulation);
-}
-
-template <>
-double Host::bench_bytes(const Job&, KernelLayout, std::size_t real_bytes, int, double steps_per_launch) {
-  return nishinari::global_bytes_per_bead_step(real_bytes, steps_per_launch);
+BenchCost Host::bench_cost(const Job& job, KernelLayout, std::size_t real_bytes, int, double steps_per_launch) {
+  return {nishinari::flops_per_bead_step(job.formulation),
+          nishinari::global_bytes_per_bead_step(real_bytes, steps_per_launch)};
 }
 
 }  // namespace rodswarm

@@ -3,7 +3,9 @@
 /// independent reference (src/reference/nishinari_*, Cartesian RK4 in Eigen, double), at every save and at the end.
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
+#include "driver/eigen_views.hpp"
 #include "driver/field_error.hpp"
 #include "config/nishinari_job.hpp"
 #include "driver/compare_impl.hpp"
@@ -13,22 +15,8 @@ namespace rodswarm {
 namespace {
 
 reference::NishinariEnd end_of(nishinari::EndKind k) {
-  switch (k) {
-    case nishinari::EndKind::clamped:
-      return reference::NishinariEnd::clamped;
-    case nishinari::EndKind::pinned:
-      return reference::NishinariEnd::pinned;
-    case nishinari::EndKind::free:
-      break;
-  }
-  return reference::NishinariEnd::free;
-}
-
-Eigen::Matrix3d matrix_of(const double* rows) {
-  Eigen::Matrix3d m;
-  for (int a = 0; a < 3; ++a)
-    for (int b = 0; b < 3; ++b) m(a, b) = rows[3 * a + b];
-  return m;
+  using E = reference::NishinariEnd;
+  return k == nishinari::EndKind::clamped ? E::clamped : k == nishinari::EndKind::pinned ? E::pinned : E::free;
 }
 
 /// Member i of the job as the reference states it.
@@ -36,40 +24,22 @@ reference::NishinariCase case_of(const NishinariJob& job, std::size_t i) {
   const auto& e = job.members;
   const auto& p = e.params[i];
   reference::NishinariCase c;
-  c.n = p.n;
-  c.l = p.l;
-  c.m = p.m;
-  c.k = p.k;
-  c.K = p.K;
-  c.h = p.h;
-  c.j = p.j;
-  c.damping = p.damping;
-  c.spin_damping = p.spin_damping;
-  c.g = Eigen::Vector3d(p.g[0], p.g[1], p.g[2]);
-  c.load0 = Eigen::Vector3d(p.load0[0], p.load0[1], p.load0[2]);
-  c.load1 = Eigen::Vector3d(p.load1[0], p.load1[1], p.load1[2]);
+  std::tie(c.n, c.l, c.m, c.k, c.K, c.h, c.j, c.damping, c.spin_damping) =
+      std::tie(p.n, p.l, p.m, p.k, p.K, p.h, p.j, p.damping, p.spin_damping);
+  c.g = vector3_of(p.g);
+  c.load0 = vector3_of(p.load0);
+  c.load1 = vector3_of(p.load1);
   c.end0 = end_of(p.end0);
   c.end1 = end_of(p.end1);
   c.twist = p.twist_moment == nishinari::TwistMoment::paper ? reference::NishinariTwist::paper
                                                             : reference::NishinariTwist::conservative;
-  c.wall0 = matrix_of(p.wall0);
-  c.wall1 = matrix_of(p.wall1);
-  const double* r = e.data(nishinari::Model::positions, static_cast<std::int64_t>(i));
-  const double* v = e.data(nishinari::Model::velocities, static_cast<std::int64_t>(i));
-  const double* normal = e.data(nishinari::Model::normals, static_cast<std::int64_t>(i));
-  const double* spin = e.data(nishinari::Model::spins, static_cast<std::int64_t>(i));
-  c.r0.resize(p.n, 3);
-  c.v0.resize(p.n, 3);
-  c.normal0.resize(p.n - 1, 3);
-  c.spin0.resize(p.n - 1);
-  for (int q = 0; q < p.n; ++q) {
-    for (int a = 0; a < 3; ++a) {
-      c.r0(q, a) = r[3 * q + a];
-      c.v0(q, a) = v[3 * q + a];
-      if (q + 1 < p.n) c.normal0(q, a) = normal[3 * q + a];
-    }
-    if (q + 1 < p.n) c.spin0(q) = spin[q];
-  }
+  c.wall0 = matrix3_of(p.wall0);
+  c.wall1 = matrix3_of(p.wall1);
+  const auto member = static_cast<std::int64_t>(i);
+  c.r0 = rows3_of(e.data(nishinari::Model::positions, member), p.n);
+  c.v0 = rows3_of(e.data(nishinari::Model::velocities, member), p.n);
+  c.normal0 = rows3_of(e.data(nishinari::Model::normals, member), p.n - 1);
+  c.spin0 = Eigen::Map<const Eigen::VectorXd>(e.data(nishinari::Model::spins, member), p.n - 1);
   c.dt = e.dt[i];
   return c;
 }

@@ -19,31 +19,29 @@ std::vector<BenchCase> Host::bench_problems() {
 /// K = c.beads / 2 modes per string and sigma resolved by them; members differ in their first contact point so
 /// that no two are identical. No Lyapunov twin, no signal.
 template <>
-nlohmann::json Host::bench_config(const BenchCase& c, std::int64_t members, std::int64_t steps) {
+BenchProblem Host::bench_problem(const BenchCase& c) {
   const int K = c.beads / 2;
   const double L = 2 * 3.141592653589793, sigma = 12.0 / K;  // g_K = exp(-(K/2 sigma)^2/2) = exp(-18)
-  const double dt = 2.0 / (K / 2.0);                         // dt omega_max = 2 at c = 1
-  nlohmann::json cfg = {
-      {"model", "rolling"},
-      {"params",
-       {{"modes", K}, {"ends", "fixed"}, {"L", L}, {"c", 1.0}, {"F", 1.0}, {"G1", 1.0}, {"G2", 1.0}, {"sigma", sigma}}},
-      {"initial", {{"u", {{"kind", "sine"}, {"amplitude", 1.0}, {"k", 1.0}}}, {"s1", 2.1}, {"s2", 3.7}}},
-      {"integrator", {{"scheme", "rk4"}, {"dt", dt}, {"t_end", dt * double(steps)}}},
-      {"output", {{"fields", nlohmann::json::array()}}}};
-  if (members > 1) {
-    cfg["ensemble"] = {{"mode", "grid"}, {"vary", {{"initial.s1", {{"linspace", {1.0, 5.0, members}}}}}}};
-  }
-  return cfg;
+  return {{{"params",
+            {{"modes", K},
+             {"ends", "fixed"},
+             {"L", L},
+             {"c", 1.0},
+             {"F", 1.0},
+             {"G1", 1.0},
+             {"G2", 1.0},
+             {"sigma", sigma}}},
+           {"initial", {{"u", {{"kind", "sine"}, {"amplitude", 1.0}, {"k", 1.0}}}, {"s1", 2.1}, {"s2", 3.7}}},
+           {"integrator", {{"scheme", "rk4"}}}},
+          2.0 / (K / 2.0),  // dt omega_max = 2 at c = 1
+          "initial.s1",
+          1.0,
+          5.0};
 }
 
 template <>
-double Host::bench_flops(const Job&) {
-  return rolling::flops_per_mode_step();
-}
-
-template <>
-double Host::bench_bytes(const Job&, KernelLayout, std::size_t real_bytes, int, double steps_per_launch) {
-  return rolling::global_bytes_per_mode_step(real_bytes, steps_per_launch);
+BenchCost Host::bench_cost(const Job&, KernelLayout, std::size_t real_bytes, int, double steps_per_launch) {
+  return {rolling::flops_per_mode_step(), rolling::global_bytes_per_mode_step(real_bytes, steps_per_launch)};
 }
 
 }  // namespace rodswarm

@@ -8,6 +8,7 @@
 #include <limits>
 #include <string>
 #include <vector>
+#include <tuple>
 
 #include "driver/field_error.hpp"
 #include "driver/compare_impl.hpp"
@@ -34,12 +35,7 @@ reference::RollingCase rolling_reference_case(const RollingJob& job, std::size_t
   reference::RollingCase c;
   c.periodic = p.ends == rolling::Ends::periodic;
   c.frozen = p.frozen != 0;
-  c.L = p.L;
-  c.c = p.c;
-  c.F = p.F;
-  c.G1 = p.G1;
-  c.G2 = p.G2;
-  c.sigma = p.sigma;
+  std::tie(c.L, c.c, c.F, c.G1, c.G2, c.sigma) = std::tie(p.L, p.c, p.F, p.G1, p.G2, p.sigma);
   c.a0.assign(y + rolling::a_at(K), y + rolling::a_at(K) + K);
   c.b0.assign(y + rolling::b_at(K), y + rolling::b_at(K) + K);
   c.ad0.assign(y + rolling::ad_at(K), y + rolling::ad_at(K) + K);

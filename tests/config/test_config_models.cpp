@@ -77,6 +77,19 @@ TYPED_TEST(ConfigModels, UnknownKeysAndSectionsAreNamed) {
   }
 }
 
+// A vary key that names no number walks every number of the config (the model's list of them) and suggests one;
+// a whole section is an object to vary a number of, and a section that is never varied says so.
+TYPED_TEST(ConfigModels, VaryKeysAreCheckedAgainstTheModelsNumbers) {
+  const json c = TestFixture::example();
+  ConfigError e = config_error<TypeParam>(with_ensemble(c, R"({"mode": "grid", "vary": {"params.zzz": [1, 2]}})"));
+  EXPECT_EQ(e.key(), "ensemble.vary.params.zzz");
+  EXPECT_TRUE(contains(e, "no numeric key params.zzz in this config")) << e.what();
+  e = config_error<TypeParam>(with_ensemble(c, R"({"mode": "grid", "vary": {"params": [1, 2]}})"));
+  EXPECT_TRUE(contains(e, "params is an object: vary one of its numbers, e.g. params.")) << e.what();
+  e = config_error<TypeParam>(with_ensemble(c, R"({"mode": "grid", "vary": {"output.save_every": [1, 2]}})"));
+  EXPECT_TRUE(contains(e, "cannot be varied: only numeric keys under params, initial")) << e.what();
+}
+
 TYPED_TEST(ConfigModels, AnOverridesErrorIsReportedAgainstSet) {
   const std::string path = TestFixture::example_path();
   const ConfigError e = load_error(path, {"params.no_such_param=1"});
