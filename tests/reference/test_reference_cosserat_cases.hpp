@@ -6,11 +6,11 @@
 #pragma once
 
 #include <cmath>
-#include <random>
 #include <vector>
 
 #include <Eigen/Dense>
 
+#include "reference_test_support.hpp"
 #include "reference/cosserat_reference.hpp"
 
 namespace cosserat_test {
@@ -18,22 +18,9 @@ namespace cosserat_test {
 using rodswarm::reference::CosseratCase;
 using rodswarm::reference::CosseratState;
 
-constexpr double kPi = 3.14159265358979323846;
+using rodswarm::reference_test::kPi;
 
-/// Uniform numbers in [-1, 1] from a fixed seed.
-class Noise {
- public:
-  explicit Noise(unsigned seed) : gen_(seed) {}
-  double operator()() { return dist_(gen_); }
-  Eigen::Vector3d vec() {
-    const double x = (*this)(), y = (*this)(), z = (*this)();
-    return {x, y, z};
-  }
-
- private:
-  std::mt19937 gen_;
-  std::uniform_real_distribution<double> dist_{-1.0, 1.0};
-};
+using rodswarm::reference_test::Noise;
 
 inline Eigen::Matrix3d hat(const Eigen::Vector3d& a) {
   Eigen::Matrix3d m;

@@ -14,18 +14,7 @@
 
 namespace {
 
-using rodswarm::reference::cosserat_energy;
-using rodswarm::reference::cosserat_initial_state;
-using rodswarm::reference::cosserat_run;
-using rodswarm::reference::CosseratCase;
-using rodswarm::reference::CosseratConstraints;
-using rodswarm::reference::CosseratEnd;
-using rodswarm::reference::CosseratGrowth;
-using rodswarm::reference::CosseratMassRule;
-using rodswarm::reference::CosseratScheme;
-using rodswarm::reference::CosseratState;
-using rodswarm::reference::CosseratSurface;
-using rodswarm::reference::CosseratTrajectory;
+using namespace rodswarm::reference;
 
 /// A free rod, straight at rest, released from a bent shape (a circular arc; `twisted`: a helix arc with a smooth
 /// extra twist about d3) with smooth random velocities and transverse body angular velocities (w3 = 0). Material

@@ -15,20 +15,7 @@
 
 namespace {
 
-using rodswarm::reference::cosserat_acceleration;
-using rodswarm::reference::cosserat_closest_points;
-using rodswarm::reference::cosserat_energy;
-using rodswarm::reference::cosserat_gauss_zt;
-using rodswarm::reference::cosserat_initial_state;
-using rodswarm::reference::cosserat_static_residual;
-using rodswarm::reference::CosseratAcceleration;
-using rodswarm::reference::CosseratCase;
-using rodswarm::reference::CosseratConstraints;
-using rodswarm::reference::CosseratEnd;
-using rodswarm::reference::CosseratLaw;
-using rodswarm::reference::CosseratObstacle;
-using rodswarm::reference::CosseratState;
-using rodswarm::reference::CosseratSurface;
+using namespace rodswarm::reference;
 
 double potential(const CosseratCase& c, const CosseratState& s) {
   const auto e = cosserat_energy(c, s);

@@ -4,8 +4,9 @@
 #pragma once
 
 #include <cmath>
-#include <random>
+#include <tuple>
 
+#include "reference_test_support.hpp"
 #include "reference/nishinari_reference.hpp"
 
 namespace nishinari_test {
@@ -13,33 +14,14 @@ namespace nishinari_test {
 using rodswarm::reference::NishinariCase;
 using rodswarm::reference::NishinariState;
 
-/// Uniform numbers in [-1, 1] from a fixed seed, so every run sees the same state.
-class Noise {
- public:
-  explicit Noise(unsigned seed) : gen_(seed) {}
-  double operator()() { return dist_(gen_); }
-  Eigen::Vector3d vec() {
-    const double x = (*this)(), y = (*this)(), z = (*this)();
-    return {x, y, z};
-  }
-
- private:
-  std::mt19937 gen_;
-  std::uniform_real_distribution<double> dist_{-1.0, 1.0};
-};
+using rodswarm::reference_test::Noise;
 
 /// Moderate stiffnesses: with l = 1, omega_max = 2 sqrt(k/(m l)) ~ 14 (axial), 2 sqrt(h/(j l)) ~ 5.5 (torsion);
 /// generic_case's l ~ 0.61 raises them to ~18 (axial), ~12 (bending, 4 sqrt(K/(m l^3))), ~7 (torsion).
 inline NishinariCase generic_constants(int n) {
   NishinariCase c;
   c.n = n;
-  c.l = 1.0;
-  c.m = 1.0;
-  c.k = 50.0;
-  c.K = 2.0;
-  c.h = 1.5;
-  c.j = 0.2;
-  c.dt = 0.01;
+  std::tie(c.l, c.m, c.k, c.K, c.h, c.j, c.dt) = std::make_tuple(1.0, 1.0, 50.0, 2.0, 1.5, 0.2, 0.01);
   return c;
 }
 

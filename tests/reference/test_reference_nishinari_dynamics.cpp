@@ -13,12 +13,7 @@
 
 namespace {
 
-using rodswarm::reference::nishinari_energy;
-using rodswarm::reference::nishinari_rk4;
-using rodswarm::reference::NishinariCase;
-using rodswarm::reference::NishinariEnd;
-using rodswarm::reference::NishinariTrajectory;
-using rodswarm::reference::NishinariTwist;
+using namespace rodswarm::reference;
 
 /// max over the saved states of |E - E0| / |E0| for a run of `duration` with step dt.
 double energy_error(NishinariCase c, double dt, double duration) {

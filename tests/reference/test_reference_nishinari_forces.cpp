@@ -14,12 +14,7 @@
 
 namespace {
 
-using rodswarm::reference::nishinari_energy;
-using rodswarm::reference::nishinari_rate;
-using rodswarm::reference::NishinariCase;
-using rodswarm::reference::NishinariEnd;
-using rodswarm::reference::NishinariState;
-using rodswarm::reference::NishinariTwist;
+using namespace rodswarm::reference;
 
 /// y + h k.
 NishinariState advance(const NishinariState& y, double h, const NishinariState& k) {

@@ -20,9 +20,7 @@
 
 namespace {
 
-using rodswarm::reference::rolling_run;
-using rodswarm::reference::RollingCase;
-using rodswarm::reference::RollingSample;
+using namespace rodswarm::reference;
 using rolling_test::kPi;
 namespace detail = rodswarm::reference::rolling_detail;
 

@@ -2,11 +2,14 @@
 /// Cases shared by the rolling reference tests.
 #pragma once
 
+#include <tuple>
+
 #include "reference/rolling_reference.hpp"
+#include "reference_test_support.hpp"
 
 namespace rolling_test {
 
-inline constexpr double kPi = 3.14159265358979323846;
+using rodswarm::reference_test::kPi;
 
 /// Fixed ends on (0, 1), c = 1, unequal strings (F != 1, G1 != G2), contact points apart, six modes excited in
 /// both strings with both displacements and velocities. dt = h / 2.
@@ -15,10 +18,7 @@ inline rodswarm::reference::RollingCase fixed_generic(int n) {
   c.periodic = false;
   c.L = 1;
   c.c = 1;
-  c.F = 1.3;
-  c.G1 = 0.7;
-  c.G2 = 1.1;
-  c.sigma = 0.05;
+  std::tie(c.F, c.G1, c.G2, c.sigma) = std::make_tuple(1.3, 0.7, 1.1, 0.05);
   c.a0 = {0.05, -0.02, 0.015, 0.0, 0.008, -0.004};
   c.b0 = {-0.03, 0.0, 0.02, -0.01, 0.0, 0.005};
   c.ad0 = {0.1, 0.05, 0.0, -0.03, 0.02, 0.0};

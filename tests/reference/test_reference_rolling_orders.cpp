@@ -14,10 +14,7 @@
 
 namespace {
 
-using rodswarm::reference::rolling_lyapunov;
-using rodswarm::reference::rolling_run;
-using rodswarm::reference::RollingCase;
-using rodswarm::reference::RollingSample;
+using namespace rodswarm::reference;
 using rolling_test::kPi;
 
 constexpr double kDuration = 1.0;

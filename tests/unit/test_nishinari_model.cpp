@@ -3,6 +3,7 @@
 // two formulations at RK4's order, energy behaviour of the two twist moments, and the linear theory's
 // frequencies (shared/design/models/nishinari.md sections 2, 8, 9).
 #include <gtest/gtest.h>
+#include <tuple>
 
 #include <cmath>
 #include <random>
@@ -37,13 +38,7 @@ struct Member {
 Params<double> material(int n) {
   Params<double> p;
   p.n = n;
-  p.l = 0.1;
-  p.m = 0.01;
-  p.k = 50.0;
-  p.K = 0.02;
-  p.h = 0.015;
-  p.j = 2e-5;
-  p.divergence_bound = 1e3;
+  std::tie(p.l, p.m, p.k, p.K, p.h, p.j, p.divergence_bound) = std::make_tuple(0.1, 0.01, 50.0, 0.02, 0.015, 2e-5, 1e3);
   return p;
 }
 
@@ -377,10 +372,7 @@ TEST(NishinariModel, GimbalLockIsReportedAsSingular) {
 TEST(NishinariModel, SwingingThroughGimbalLockIsReportedAsSingular) {
   for (Formulation f : {Formulation::intrinsic, Formulation::cartesian}) {
     Params<double> p = material(3);
-    p.l = 0.05;
-    p.j = 5e-7;
-    p.h = 0.008;
-    p.K = 0.01;
+    std::tie(p.l, p.j, p.h, p.K) = std::make_tuple(0.05, 5e-7, 0.008, 0.01);
     Member m = straight_member(p);
     m.v[3 * 2 + 2] = -50;  // bead 2 along -z: joint 1 bends about n = y through 90 degrees within ~2 ms
     Outcome out;
