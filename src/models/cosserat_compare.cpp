@@ -145,7 +145,6 @@ void add_state(Fields& f, const CosseratCase& c, Ensemble<cosserat::Model, Real>
 
 template <class Real>
 CompareReport compare_typed(const CosseratJob& job, const RunOptions& options) {
-  check_layout_offered(cosserat::Model::layouts, options.cuda.layout, cosserat::Model::name);
   auto backend = make_backend<cosserat::Model, Real>(options.backend, options.cuda);
   auto ensemble = to_precision<Real>(job.members);
   const auto M = static_cast<std::size_t>(job.size());

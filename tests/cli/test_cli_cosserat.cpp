@@ -23,34 +23,7 @@ const std::string kExamples = std::string(RODSWARM_SOURCE_DIR) + "/examples/coss
 
 class CliCosserat : public rodswarm_test::CliFixture {
  protected:
-  /// examples/cosserat/EXAMPLE written to c.json with output.path "out.h5" and one edit applied.
-  std::string config_with(const std::string& example, const std::function<void(nlohmann::json&)>& edit) {
-    std::ifstream in(kExamples + example);
-    nlohmann::json cfg = nlohmann::json::parse(in);
-    cfg["output"]["path"] = "out.h5";
-    edit(cfg);
-    std::ofstream((dir_ / "c.json").string()) << cfg.dump(2);
-    return "c.json";
-  }
-
-  /// True when no HDF5 or XDMF file (finished, temporary or partial) lies in the test's directory.
-  bool no_results_left() const {
-    for (const auto& entry : fs::recursive_directory_iterator(dir_)) {
-      const std::string name = entry.path().filename().string();
-      if (name.find(".h5") != std::string::npos || name.find(".xdmf") != std::string::npos ||
-          name.find("partial") != std::string::npos) {
-        ADD_FAILURE() << "left behind: " << entry.path();
-        return false;
-      }
-    }
-    return true;
-  }
-
-  nlohmann::json inspect(const std::string& args) {
-    const auto out = rodswarm("inspect " + args);
-    EXPECT_EQ(out.code, 0) << out.err;
-    return nlohmann::json::parse(out.out);
-  }
+  CliCosserat() : CliFixture("cosserat") {}
 };
 
 // timoshenko.json shortened to 20 steps (and a save every 10).
@@ -237,25 +210,6 @@ TEST_F(CliCosserat, WrongTypeIsRefused) {
   EXPECT_TRUE(no_results_left());
 }
 
-TEST_F(CliCosserat, UnreadableConfigIsRefused) {
-  const auto missing = rodswarm("run missing.json --backend cpu --out out.h5");
-  EXPECT_EQ(missing.code, 2) << missing.out << missing.err;
-  EXPECT_NE(missing.err.find("missing.json"), std::string::npos) << missing.err;
-  EXPECT_TRUE(no_results_left());
-
-  fs::create_directories(dir_ / "adir.json");
-  const auto directory = rodswarm("run adir.json --backend cpu --out out.h5");
-  EXPECT_EQ(directory.code, 2) << directory.out << directory.err;
-  EXPECT_NE(directory.err.find("adir.json"), std::string::npos) << directory.err;
-  fs::remove(dir_ / "adir.json");
-
-  std::ofstream((dir_ / "broken.json").string()) << "{\"model\": \"cosserat\", \"params\": {";
-  const auto broken = rodswarm("steady broken.json --backend cpu --out out.h5");
-  EXPECT_EQ(broken.code, 2) << broken.out << broken.err;
-  EXPECT_NE(broken.err.find("broken.json"), std::string::npos) << broken.err;
-  EXPECT_TRUE(no_results_left());
-}
-
 TEST_F(CliCosserat, UnstableDtIsWarnedWithTheMembers) {
   // omega_max = 943 1/s for timoshenko: position Verlet needs dt < 2.1e-3; members 1 and 3 exceed it.
   const auto cfg = config_with("timoshenko.json", [](nlohmann::json& c) {
@@ -263,24 +217,8 @@ TEST_F(CliCosserat, UnstableDtIsWarnedWithTheMembers) {
     c["output"]["save_every"] = 0;
     c["ensemble"] = {{"mode", "grid"}, {"vary", {{"integrator.dt", {5e-4, 0.01, 5e-4, 0.02}}}}};
   });
-  const std::string expected = "position Verlet's linearised stability bound for 2 member(s): 1, 3";
-  const auto validate = rodswarm("validate " + cfg);
-  EXPECT_EQ(validate.code, 0) << validate.err;
-  EXPECT_NE(validate.err.find(expected), std::string::npos) << validate.err;
-  EXPECT_EQ(validate.out.find("stability"), std::string::npos) << validate.out;  // on stderr only
-
-  const auto run = rodswarm("run " + cfg + " --backend cpu");
-  EXPECT_TRUE(run.code == 0 || run.code == 1) << run.code << run.out << run.err;
-  EXPECT_NE(run.err.find(expected), std::string::npos) << run.err;
-  EXPECT_NE(run.err.find("e.g. member 1: dt * omega_max = "), std::string::npos) << run.err;
-  EXPECT_EQ(run.out.find("stability"), std::string::npos) << run.out;
-  const auto s = inspect("out.h5 --json");
-  EXPECT_EQ(s["stability_warnings"], 2);
-  for (int member = 0; member < 4; ++member) {
-    EXPECT_EQ(inspect("out.h5 --member " + std::to_string(member) + " --final --json")["stability_warning"],
-              member % 2 == 1)
-        << member;
-  }
+  expect_members_1_and_3_warned(cfg, "position Verlet's linearised stability bound for 2 member(s): 1, 3",
+                                "dt * omega_max = ");
 
   // The stable member alone is not warned about.
   const auto stable = rodswarm("validate " + config_with("timoshenko.json", [](nlohmann::json&) {}));
@@ -326,43 +264,6 @@ TEST_F(CliCosserat, SweepExampleRunsWithItsDefaultBatching) {
   EXPECT_NE(run.out.find("run: 10000 members, 1 steps"), std::string::npos) << run.out;
   EXPECT_EQ(inspect("sweep.h5 --json")["members"], 10000);
   EXPECT_EQ(inspect("sweep.h5 --member 9999 --final --json")["rods"], 1);
-}
-
-TEST_F(CliCosserat, StoppedRunResumesToTheUninterruptedResult) {
-  // sweep.json sliced to a 2 x 3 grid and 200 steps: three batches of two members.
-  const std::string cfg = kExamples +
-                          "sweep.json --backend cpu --batch-size 2 --set integrator.t_end=0.05 "
-                          "--set ensemble.vary[0].params.growth.rate.linspace[2]=2 "
-                          "--set ensemble.vary[1].params.force1[2].linspace[2]=3 "
-                          "--set 'output.fields=[\"positions\", \"energy\", \"gauss\"]'";
-  const auto whole = rodswarm("run " + cfg + " --out whole.h5");
-  ASSERT_EQ(whole.code, 0) << whole.out << whole.err;
-  EXPECT_NE(whole.out.find("run: 6 members, 200 steps"), std::string::npos) << whole.out;
-
-  const auto stopped = rodswarm("run " + cfg + " --out part.h5 --stop-after-batches 1");
-  EXPECT_EQ(stopped.code, 3) << stopped.out << stopped.err;
-  EXPECT_NE(stopped.out.find("stopped with 1 of 3 batches done"), std::string::npos) << stopped.out;
-  EXPECT_FALSE(fs::exists(dir_ / "part.h5"));
-  const auto resumed = rodswarm("run " + cfg + " --out part.h5");
-  ASSERT_EQ(resumed.code, 0) << resumed.out << resumed.err;
-  EXPECT_NE(resumed.err.find("1 of 3 batches were already done"), std::string::npos) << resumed.err;
-  EXPECT_FALSE(fs::exists(dir_ / "part.h5.partial"));
-
-  EXPECT_EQ(inspect("whole.h5 --json")["members"], 6);
-  EXPECT_EQ(inspect("part.h5 --json")["members"], 6);
-  for (int member = 0; member < 6; ++member) {
-    const std::string args = " --member " + std::to_string(member) + " --json";
-    const auto a = inspect("whole.h5" + args), b = inspect("part.h5" + args);
-    ASSERT_EQ(a["positions"].size(), 17u) << member;
-    EXPECT_EQ(a["positions"], b["positions"]) << member;
-    EXPECT_EQ(a["params"], b["params"]) << member;
-    EXPECT_EQ(a["series"], b["series"]) << member;
-    EXPECT_EQ(a["gauss"], b["gauss"]) << member;
-  }
-  // The grid's last member carries the largest growth rate and tip load.
-  const auto last = inspect("part.h5 --member 5 --final --json");
-  EXPECT_DOUBLE_EQ(last["params"]["params.growth.rate"].get<double>(), 0.5) << last["params"];
-  EXPECT_DOUBLE_EQ(last["params"]["params.force1[2]"].get<double>(), -0.05) << last["params"];
 }
 
 }  // namespace

@@ -20,20 +20,18 @@ namespace {
 
 class CliNishinari : public rodswarm_test::CliFixture {
  protected:
+  CliNishinari() : CliFixture("nishinari") {}
   /// The helix example, shortened, with one edit applied.
-  std::string config_with(const std::function<void(nlohmann::json&)>& edit) {
-    std::ifstream in(std::string(RODSWARM_SOURCE_DIR) + "/examples/nishinari/helix.json");
-    nlohmann::json cfg = nlohmann::json::parse(in);
-    cfg["output"]["path"] = "out.h5";
-    cfg["integrator"]["t_end"] = 0.2;
-    edit(cfg);
-    std::ofstream((dir_ / "c.json").string()) << cfg.dump(2);
-    return "c.json";
+  std::string helix_with(const std::function<void(nlohmann::json&)>& edit) {
+    return config_with("helix.json", [&edit](nlohmann::json& c) {
+      c["integrator"]["t_end"] = 0.2;
+      edit(c);
+    });
   }
 };
 
 TEST_F(CliNishinari, RunWritesEnergiesMomentumAndFlagsThatInspectShows) {
-  const auto cfg = config_with([](nlohmann::json&) {});
+  const auto cfg = helix_with([](nlohmann::json&) {});
   const auto run = rodswarm("run " + cfg + " --backend cpu");
   ASSERT_EQ(run.code, 0) << run.err;
   EXPECT_NE(run.out.find("run: 1 members, 200 steps"), std::string::npos) << run.out;
@@ -53,7 +51,7 @@ TEST_F(CliNishinari, RunWritesEnergiesMomentumAndFlagsThatInspectShows) {
 }
 
 TEST_F(CliNishinari, ValidateCompareAndBenchRun) {
-  const auto cfg = config_with([](nlohmann::json&) {});
+  const auto cfg = helix_with([](nlohmann::json&) {});
   const auto validate = rodswarm("validate " + cfg);
   ASSERT_EQ(validate.code, 0) << validate.err;
   EXPECT_NE(validate.out.find("model nishinari, intrinsic formulation, conservative twist moment"), std::string::npos)
@@ -67,7 +65,7 @@ TEST_F(CliNishinari, ValidateCompareAndBenchRun) {
 }
 
 TEST_F(CliNishinari, UnstableDtIsWarnedWithTheMember) {
-  const auto cfg = config_with([](nlohmann::json& c) { c["params"]["k"] = 1e6; });
+  const auto cfg = helix_with([](nlohmann::json& c) { c["params"]["k"] = 1e6; });
   const auto validate = rodswarm("validate " + cfg);
   EXPECT_EQ(validate.code, 0);
   EXPECT_NE(validate.err.find("outside RK4's linearised stability bound for 1 member(s): 0"), std::string::npos)
@@ -75,36 +73,16 @@ TEST_F(CliNishinari, UnstableDtIsWarnedWithTheMember) {
 }
 
 TEST_F(CliNishinari, BadInputAndSteadyAreRefusedWithExitTwo) {
-  const auto negative = rodswarm("run " + config_with([](nlohmann::json& c) { c["params"]["m"] = -1; }));
+  const auto negative = rodswarm("run " + helix_with([](nlohmann::json& c) { c["params"]["m"] = -1; }));
   EXPECT_EQ(negative.code, 2);
   EXPECT_NE(negative.err.find("params.m"), std::string::npos) << negative.err;
   EXPECT_FALSE(fs::exists(dir_ / "out.h5"));
-  const auto ends = rodswarm("run " + config_with([](nlohmann::json& c) { c["params"]["ends"] = {"glued", "free"}; }));
+  const auto ends = rodswarm("run " + helix_with([](nlohmann::json& c) { c["params"]["ends"] = {"glued", "free"}; }));
   EXPECT_EQ(ends.code, 2);
   EXPECT_NE(ends.err.find("params.ends"), std::string::npos) << ends.err;
-  const auto steady = rodswarm("steady " + config_with([](nlohmann::json&) {}));
+  const auto steady = rodswarm("steady " + helix_with([](nlohmann::json&) {}));
   EXPECT_EQ(steady.code, 2);
   EXPECT_NE(steady.err.find("greenspan"), std::string::npos) << steady.err;
-}
-
-TEST_F(CliNishinari, StoppedRunResumes) {
-  const auto cfg = config_with([](nlohmann::json& c) {
-    c["integrator"]["t_end"] = 0.05;
-    c["ensemble"] = {{"mode", "grid"}, {"vary", {{"params.K", {{"linspace", {0.005, 0.01, 5}}}}}}};
-  });
-  ASSERT_EQ(rodswarm("run " + cfg + " --backend cpu --out whole.h5 --batch-size 2").code, 0);
-  const auto stopped = rodswarm("run " + cfg + " --backend cpu --batch-size 2 --stop-after-batches 2");
-  EXPECT_EQ(stopped.code, 3) << stopped.out << stopped.err;
-  const auto resumed = rodswarm("run " + cfg + " --backend cpu --batch-size 2");
-  ASSERT_EQ(resumed.code, 0) << resumed.err;
-  EXPECT_NE(resumed.err.find("2 of 3 batches were already done"), std::string::npos) << resumed.err;
-  for (int member = 0; member < 5; ++member) {
-    const std::string args = " --member " + std::to_string(member) + " --json";
-    auto a = nlohmann::json::parse(rodswarm("inspect whole.h5" + args).out);
-    auto b = nlohmann::json::parse(rodswarm("inspect out.h5" + args).out);
-    EXPECT_EQ(a["series"], b["series"]) << member;
-    EXPECT_EQ(a["momentum"], b["momentum"]) << member;
-  }
 }
 
 }  // namespace

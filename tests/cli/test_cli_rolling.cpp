@@ -26,50 +26,7 @@ constexpr double kPi = 3.14159265358979323846;
 
 class CliRolling : public rodswarm_test::CliFixture {
  protected:
-  /// examples/rolling/EXAMPLE written to NAME with output.path "out.h5" and one edit applied.
-  std::string config_with(const std::string& example, const std::function<void(nlohmann::json&)>& edit,
-                          const std::string& name = "c.json") {
-    std::ifstream in(kExamples + example);
-    nlohmann::json cfg = nlohmann::json::parse(in);
-    cfg["output"]["path"] = "out.h5";
-    edit(cfg);
-    std::ofstream((dir_ / name).string()) << cfg.dump(2);
-    return name;
-  }
-
-  /// True when no HDF5 file (finished, temporary or partial) lies in the test's directory.
-  bool no_results_left() const {
-    for (const auto& entry : fs::recursive_directory_iterator(dir_)) {
-      const std::string name = entry.path().filename().string();
-      if (name.find(".h5") != std::string::npos || name.find("partial") != std::string::npos) {
-        ADD_FAILURE() << "left behind: " << entry.path();
-        return false;
-      }
-    }
-    return true;
-  }
-
-  nlohmann::json inspect(const std::string& args) {
-    const auto out = rodswarm("inspect " + args);
-    EXPECT_EQ(out.code, 0) << out.err;
-    return nlohmann::json::parse(out.out);
-  }
-
-  /// A run of CFG refused as bad input: exit 2, the file (when given) and the key named, nothing written.
-  void expect_refused(const std::string& args, const std::string& file, const std::string& key,
-                      const std::string& what = "") {
-    const auto run = rodswarm("run " + args + " --backend cpu -q");
-    EXPECT_EQ(run.code, 2) << args << "\n" << run.out << run.err;
-    if (!file.empty()) {
-      EXPECT_NE(run.err.find(file + ": "), std::string::npos) << run.err;
-    }
-    EXPECT_NE(run.err.find(key), std::string::npos) << key << "\n" << run.err;
-    if (!what.empty()) {
-      EXPECT_NE(run.err.find(what), std::string::npos) << what << "\n" << run.err;
-    }
-    EXPECT_EQ(run.out.find("run: "), std::string::npos) << run.out;
-    EXPECT_TRUE(no_results_left()) << args;
-  }
+  CliRolling() : CliFixture("rolling") {}
 };
 
 bool lists(const nlohmann::json& array, const std::string& name) {
@@ -327,25 +284,6 @@ TEST_F(CliRolling, IntervalsThatAreNotWholeStepsAreRefused) {
                  "output.save_every", "not a whole number of steps");
 }
 
-TEST_F(CliRolling, UnreadableConfigIsRefused) {
-  const auto missing = rodswarm("run missing.json --backend cpu --out out.h5");
-  EXPECT_EQ(missing.code, 2) << missing.out << missing.err;
-  EXPECT_NE(missing.err.find("missing.json"), std::string::npos) << missing.err;
-  EXPECT_TRUE(no_results_left());
-
-  fs::create_directories(dir_ / "adir.json");
-  const auto directory = rodswarm("run adir.json --backend cpu --out out.h5");
-  EXPECT_EQ(directory.code, 2) << directory.out << directory.err;
-  EXPECT_NE(directory.err.find("adir.json"), std::string::npos) << directory.err;
-  fs::remove(dir_ / "adir.json");
-
-  std::ofstream((dir_ / "broken.json").string()) << "{\"model\": \"rolling\", \"params\": {";
-  const auto broken = rodswarm("run broken.json --backend cpu --out out.h5");
-  EXPECT_EQ(broken.code, 2) << broken.out << broken.err;
-  EXPECT_NE(broken.err.find("broken.json"), std::string::npos) << broken.err;
-  EXPECT_TRUE(no_results_left());
-}
-
 TEST_F(CliRolling, UnstableDtIsWarnedWithTheMembers) {
   // periodic.json: kappa_K = 32 (last mode cos 32x), so RK4 needs dt < 2.8 / 32 = 0.0875; members 1 and 3 exceed it.
   const auto cfg = config_with("periodic.json", [](nlohmann::json& c) {
@@ -353,26 +291,10 @@ TEST_F(CliRolling, UnstableDtIsWarnedWithTheMembers) {
     c["output"]["save_every"] = 0.5;
     c["ensemble"] = {{"mode", "grid"}, {"vary", {{"integrator.dt", {0.01, 0.1, 0.01, 0.1}}}}};
   });
-  const std::string expected = "RK4's stability bound for 2 member(s): 1, 3";
-  const auto validate = rodswarm("validate " + cfg);
-  EXPECT_EQ(validate.code, 0) << validate.err;
-  EXPECT_NE(validate.err.find(expected), std::string::npos) << validate.err;
-  EXPECT_EQ(validate.out.find("stability"), std::string::npos) << validate.out;  // on stderr only
-
-  const auto run = rodswarm("run " + cfg + " --backend cpu -q");
-  EXPECT_TRUE(run.code == 0 || run.code == 1) << run.code << run.out << run.err;
-  EXPECT_NE(run.err.find(expected), std::string::npos) << run.err;
-  EXPECT_NE(run.err.find("e.g. member 1: dt * omega_max = 3.2"), std::string::npos) << run.err;
-  EXPECT_EQ(run.out.find("stability"), std::string::npos) << run.out;
-  EXPECT_EQ(inspect("out.h5 --json")["stability_warnings"], 2);
-  for (int member = 0; member < 4; ++member) {
-    EXPECT_EQ(inspect("out.h5 --member " + std::to_string(member) + " --final --json")["stability_warning"],
-              member % 2 == 1)
-        << member;
-  }
+  expect_members_1_and_3_warned(cfg, "RK4's stability bound for 2 member(s): 1, 3", "dt * omega_max = 3.2");
 
   // The example itself (dt kappa_K = 0.32, kappa_K sigma = 6.4) is warned about for nothing.
-  const auto stable = rodswarm("validate " + kExamples + "periodic.json");
+  const auto stable = rodswarm("validate " + (examples() / "periodic.json").string());
   EXPECT_EQ(stable.code, 0) << stable.err;
   EXPECT_EQ(stable.err, "");
 }
@@ -409,64 +331,6 @@ TEST_F(CliRolling, CompareWarnsAboutAnUnresolvedSigma) {
   EXPECT_NE(compare.err.find("params.sigma = 0.1 is not resolved by params.modes = 65"), std::string::npos)
       << compare.err;
   EXPECT_EQ(compare.out.find("not resolved"), std::string::npos) << compare.out;
-}
-
-TEST_F(CliRolling, StoppedRunResumesToTheUninterruptedResult) {
-  // fixed_contact.json coarsened (K = 32, sigma = 0.35, dt = 0.05, 100 steps) over six initial contact points s1:
-  // three batches of two members, each with the spectrum and the Lyapunov twin.
-  const auto cfg = config_with(
-      "fixed_contact.json",
-      [](nlohmann::json& c) {
-        c["params"]["modes"] = 32;
-        c["params"]["sigma"] = 0.35;
-        c["integrator"]["dt"] = 0.05;
-        c["integrator"]["t_end"] = 5.0;
-        c["output"]["save_every"] = 0.5;
-        c["ensemble"] = {{"mode", "grid"}, {"vary", {{"initial.s1", {{"linspace", {1.0, 3.0, 6}}}}}}};
-      },
-      "sweep.json");
-  const std::string run = "run " + cfg + " --backend cpu -q ";
-  const auto whole = rodswarm(run + "--out whole.h5 --batch-size 2");
-  ASSERT_EQ(whole.code, 0) << whole.out << whole.err;
-  EXPECT_NE(whole.out.find("run: 6 members, 100 steps"), std::string::npos) << whole.out;
-  const auto single = rodswarm(run + "--out single.h5");  // one batch
-  ASSERT_EQ(single.code, 0) << single.out << single.err;
-
-  const auto stopped = rodswarm(run + "--out part.h5 --batch-size 2 --stop-after-batches 1");
-  EXPECT_EQ(stopped.code, 3) << stopped.out << stopped.err;
-  EXPECT_NE(stopped.out.find("stopped with 1 of 3 batches done"), std::string::npos) << stopped.out;
-  EXPECT_FALSE(fs::exists(dir_ / "part.h5"));
-  EXPECT_TRUE(fs::exists(dir_ / "part.h5.partial"));
-  const auto resumed = rodswarm(run + "--out part.h5 --batch-size 2");
-  ASSERT_EQ(resumed.code, 0) << resumed.out << resumed.err;
-  EXPECT_NE(resumed.err.find("1 of 3 batches were already done"), std::string::npos) << resumed.err;
-  EXPECT_NE(resumed.out.find("run: 6 members, 100 steps"), std::string::npos) << resumed.out;
-  EXPECT_FALSE(fs::exists(dir_ / "part.h5.partial"));
-
-  const auto summary = inspect("part.h5 --json");
-  EXPECT_EQ(summary["members"], 6);
-  EXPECT_EQ(summary["varied_keys"], nlohmann::json::array({"initial.s1"}));
-  for (const char* name : {"whole.h5", "single.h5"}) {
-    const auto other = inspect(std::string(name) + " --json");
-    EXPECT_EQ(other["members"], 6) << name;
-    EXPECT_EQ(other["fields"], summary["fields"]) << name;
-    EXPECT_EQ(other["final_fields"], summary["final_fields"]) << name;
-    EXPECT_EQ(other["spectrum"], summary["spectrum"]) << name;
-  }
-  for (int member = 0; member < 6; ++member) {
-    const std::string args = " --member " + std::to_string(member) + " --json";
-    const auto b = inspect("part.h5" + args);
-    ASSERT_TRUE(b["lyapunov"].is_number()) << member << b["lyapunov"];
-    EXPECT_TRUE(std::isfinite(b["lyapunov"].get<double>())) << member;
-    EXPECT_DOUBLE_EQ(b["params"]["initial.s1"].get<double>(), 1.0 + 0.4 * member) << b["params"];
-    for (const char* name : {"whole.h5", "single.h5"}) {
-      const auto a = inspect(name + args);
-      for (const char* key : {"lyapunov", "contact", "energy", "positions", "params", "series", "t", "diverged"}) {
-        EXPECT_TRUE(b.contains(key)) << key;
-        EXPECT_EQ(a[key], b[key]) << name << " member " << member << " " << key;
-      }
-    }
-  }
 }
 
 TEST_F(CliRolling, BenchPrintsRowsForModelRolling) {
