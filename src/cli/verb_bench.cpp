@@ -35,7 +35,8 @@ void add_bench_verb(CLI::App& app, int& exit_code) {
   CLI::App* verb = app.add_subcommand("bench", "throughput table: bead-steps per second under the device's roofline");
   std::vector<std::string> models;
   for_each_type(Models{}, [&](auto model) { models.emplace_back(decltype(model)::name); });
-  verb->add_option("--model", options->model, "model to benchmark")->check(CLI::IsMember(models));
+  models.emplace_back("all");
+  verb->add_option("--model", options->model, "model to benchmark, or all")->check(CLI::IsMember(models));
   verb->add_option("--backend", options->backend, "all (CPU, then the GPU when present), auto, cpu or cuda")
       ->check(CLI::IsMember({"all", "auto", "cpu", "cuda"}));
   verb->add_option("--layout", options->layout, "CUDA kernel layout: auto, thread, warp, block or grid")

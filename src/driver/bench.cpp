@@ -129,7 +129,7 @@ BenchReport run_bench(const BenchOptions& options) {
   }
   for (std::size_t b = 0; b < options.backends.size(); ++b) {
     for (const BenchCase& c : bench_cases()) {
-      if (options.model != c.model) continue;
+      if (options.model != "all" && options.model != c.model) continue;
       report.rows.push_back(run_case(c, options.backends[b], options, report.ceilings[b].ceilings));
     }
   }

@@ -83,7 +83,7 @@ struct BenchRatio {
 
 struct BenchOptions {
   std::vector<BackendKind> backends = {BackendKind::cpu};  ///< run in this order
-  std::string model = "greenspan";
+  std::string model = "greenspan";                         ///< a model of the registry, or "all"
   Precision precision = Precision::float64;
   double scale = 1.0;                             ///< multiplies member counts (tests use small values)
   double steps_scale = 1.0;                       ///< multiplies step counts

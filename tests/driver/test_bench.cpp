@@ -16,6 +16,7 @@
 
 #include "driver/bench.hpp"
 #include "rodswarm/models/greenspan_cost.hpp"
+#include "rodswarm/models/registry.hpp"
 #include "scoped_cache_dir.hpp"
 
 namespace rodswarm {
@@ -80,6 +81,31 @@ TEST(BenchSuite, TableHoldsBothGreenspanSizesAndSchemes) {
     EXPECT_LT(c.cpu_steps, c.cuda_steps) << c.problem;
   }
   EXPECT_EQ(found, 4);
+}
+
+TEST(BenchSuite, EveryModelOfTheRegistryHasRows) {
+  std::vector<std::string> models;
+  for_each_type(Models{}, [&](auto model) { models.emplace_back(decltype(model)::name); });
+  for (const std::string& model : models) {
+    const auto rows =
+        std::count_if(bench_cases().begin(), bench_cases().end(), [&](const BenchCase& c) { return c.model == model; });
+    EXPECT_GE(rows, 2) << model;
+  }
+  // --model all: one row per case of every model, on the CPU at a tiny scale.
+  ScopedCacheDir cache(test_name());
+  std::ostringstream warn;
+  BenchOptions all;
+  all.backends = {BackendKind::cpu};
+  all.model = "all";
+  all.scale = 1e-6;
+  all.steps_scale = 0.01;
+  all.calibration.cpu.copy_bytes = std::size_t(32) << 20;
+  all.calibration.cpu.fma_iterations = 2'000'000;
+  all.calibration.cpu.repetitions = 2;
+  all.calibration.warn = &warn;
+  const BenchReport report = run_bench(all);
+  EXPECT_EQ(report.rows.size(), bench_cases().size());
+  for (const BenchRow& r : report.rows) EXPECT_GT(r.bead_steps_per_second, 0.0) << r.model << " " << r.problem;
 }
 
 BenchOptions tiny_cpu_options(std::ostream& warn) {
