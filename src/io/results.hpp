@@ -1,6 +1,6 @@
 /// @file results.hpp
 /// What a results file holds, model-independent, and the HDF5 reader/writer (results_h5.cpp).
-/// Layout on disk: docs/results_layout.md.
+/// Layout on disk: README.md, "Results"; how a model declares its datasets: docs/results_layout.md.
 #pragma once
 
 #include <cstdint>

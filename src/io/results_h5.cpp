@@ -1,5 +1,5 @@
 /// @file results_h5.cpp
-/// write_results and read_results: a Results to and from one HDF5 file (layout: docs/results_layout.md).
+/// write_results and read_results: a Results to and from one HDF5 file (layout: README.md, "Results").
 #include <unistd.h>
 
 #include <cerrno>

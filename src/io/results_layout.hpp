@@ -1,5 +1,5 @@
 /// @file results_layout.hpp
-/// Internal to rodswarm_io: the names and shapes of the results file (docs/results_layout.md), shared by the
+/// Internal to rodswarm_io: the names and shapes of the results file (README.md, "Results"), shared by the
 /// writer (results_h5.cpp) and the inspectors (results_inspect.cpp).
 #pragma once
 

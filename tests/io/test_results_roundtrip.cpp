@@ -1,6 +1,6 @@
 /// @file test_results_roundtrip.cpp
 /// write_results then read_results gives back exactly what was written, and the file has the documented
-/// layout (docs/results_layout.md).
+/// layout (README.md, "Results").
 #include <gtest/gtest.h>
 
 #include <cmath>
