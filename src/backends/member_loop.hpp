@@ -8,6 +8,8 @@
 
 #include <omp.h>
 
+#include "backends/parallel_for.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -63,6 +65,7 @@ MemberLoopStats for_each_member(const std::vector<std::int64_t>& members, int wo
     return {1, 1};
   }
   std::vector<int> advanced(static_cast<std::size_t>(threads), 0);
+  RegionErrors errors;  // a throw (a workspace allocation, a body) must not leave the region
   // Dynamic chunks of a sixteenth of a thread's share, at most 16 members: small enough to balance members of
   // unequal cost, large enough that taking a chunk costs nothing next to integrating it.
   const std::int64_t chunk = std::clamp<std::int64_t>(count / (16 * threads), 1, 16);
@@ -70,22 +73,28 @@ MemberLoopStats for_each_member(const std::vector<std::int64_t>& members, int wo
 #pragma omp parallel num_threads(threads)
   {
     const FlushDenormals ftz;
-    std::vector<Real> work(work_size);
+    std::vector<Real> work;
+    errors.run([&] { work.resize(work_size); });
     int& mine = advanced[static_cast<std::size_t>(omp_get_thread_num())];
     if (round_robin) {
 #pragma omp for schedule(static, 1)
       for (std::int64_t k = 0; k < count; ++k) {
-        body(members[static_cast<std::size_t>(k)], work.data());
-        ++mine;
+        errors.run([&] {
+          body(members[static_cast<std::size_t>(k)], work.data());
+          ++mine;
+        });
       }
     } else {
 #pragma omp for schedule(dynamic, chunk)
       for (std::int64_t k = 0; k < count; ++k) {
-        body(members[static_cast<std::size_t>(k)], work.data());
-        ++mine;
+        errors.run([&] {
+          body(members[static_cast<std::size_t>(k)], work.data());
+          ++mine;
+        });
       }
     }
   }
+  errors.rethrow();
   stats.threads = threads;
   stats.busy = static_cast<int>(std::count_if(advanced.begin(), advanced.end(), [](int n) { return n > 0; }));
   return stats;

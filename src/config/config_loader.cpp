@@ -93,11 +93,11 @@ auto load_with_overrides(const std::string& path, const std::vector<std::string>
 
 }  // namespace
 
-AnyJob load_any_job(const std::string& path, const std::vector<std::string>& overrides) {
-  return load_with_overrides(path, overrides, [&path](const json& config) -> AnyJob {
+AnyJob load_any_job(const std::string& path, const std::vector<std::string>& overrides, const ParseOptions& options) {
+  return load_with_overrides(path, overrides, [&path, &options](const json& config) -> AnyJob {
     const std::string model = model_of(config, path);
     AnyJob job;
-    with_type_named(Models{}, model, [&](auto m) { job = parse_job<decltype(m)>(config, path); });
+    with_type_named(Models{}, model, [&](auto m) { job = parse_job<decltype(m)>(config, path, options); });
     return job;
   });
 }

@@ -15,6 +15,6 @@ void Schema<cosserat::Model>::add(CosseratJob& job, const Member& m) {
                   m.sigma.data(), m.kappa.data(), m.clamp.data()});
 }
 
-template CosseratJob parse_job<cosserat::Model>(const nlohmann::json&, const std::string&);
+RODSWARM_PARSE_JOB(cosserat::Model)
 
 }  // namespace rodswarm

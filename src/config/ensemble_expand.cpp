@@ -104,6 +104,91 @@ std::vector<std::vector<double>> expand_columns(const EnsembleSpec& spec) {
   return {};
 }
 
+std::vector<std::vector<double>> expand_columns_at(const EnsembleSpec& spec, const std::vector<std::int64_t>& indices) {
+  Columns out(spec.vary.size(), std::vector<double>(indices.size()));
+  if (!spec.present || indices.empty()) return out;
+  switch (spec.mode) {
+    case EnsembleMode::grid: {
+      std::size_t stride = static_cast<std::size_t>(spec.members);
+      for (std::size_t k = 0; k < spec.vary.size(); ++k) {
+        const auto& values = spec.vary[k].values;
+        stride /= values.size();
+        for (std::size_t j = 0; j < indices.size(); ++j) {
+          out[k][j] = values[(static_cast<std::size_t>(indices[j]) / stride) % values.size()];
+        }
+      }
+      return out;
+    }
+    case EnsembleMode::zip:
+      for (std::size_t k = 0; k < spec.vary.size(); ++k) {
+        for (std::size_t j = 0; j < indices.size(); ++j) out[k][j] = spec.vary[k].values[std::size_t(indices[j])];
+      }
+      return out;
+    case EnsembleMode::random: {
+      // The same stream as random(): every draw up to the last sampled member, only the sampled ones kept.
+      DeterministicRng rng(spec.seed);
+      std::size_t next = 0;
+      for (std::int64_t i = 0; i <= indices.back(); ++i) {
+        const bool keep = indices[next] == i;
+        for (std::size_t k = 0; k < spec.vary.size(); ++k) {
+          const auto& v = spec.vary[k];
+          const double x =
+              v.distribution == Distribution::normal ? v.a + v.b * rng.normal() : from_unit(v, rng.uniform01());
+          if (keep) out[k][next] = x;
+        }
+        if (keep) ++next;
+      }
+      return out;
+    }
+    case EnsembleMode::lhs: {
+      // A key's strata are shuffled over all members: its whole column, one key at a time.
+      const Columns all = latin_hypercube(spec);
+      for (std::size_t k = 0; k < spec.vary.size(); ++k) {
+        for (std::size_t j = 0; j < indices.size(); ++j) out[k][j] = all[k][std::size_t(indices[j])];
+      }
+      return out;
+    }
+  }
+  return out;
+}
+
+std::vector<std::int64_t> sample_members(const EnsembleSpec& spec, const std::vector<bool>& integer,
+                                         std::int64_t count) {
+  std::vector<std::int64_t> out;
+  const std::int64_t M = spec.members;
+  if (M <= count) {
+    for (std::int64_t i = 0; i < M; ++i) out.push_back(i);
+    return out;
+  }
+  for (std::int64_t j = 0; j < count; ++j) out.push_back(count > 1 ? j * (M - 1) / (count - 1) : 0);
+  // Member sizes follow the integer keys (params.n): every value of each appears, the other keys at their first.
+  if (spec.mode == EnsembleMode::grid) {
+    std::int64_t stride = M;
+    for (std::size_t k = 0; k < spec.vary.size(); ++k) {
+      const auto n = static_cast<std::int64_t>(spec.vary[k].values.size());
+      stride /= n;
+      if (k < integer.size() && integer[k]) {
+        for (std::int64_t v = 0; v < n && v < count; ++v) out.push_back(v * stride);
+      }
+    }
+  } else if (spec.mode == EnsembleMode::zip) {
+    for (std::size_t k = 0; k < spec.vary.size() && k < integer.size(); ++k) {
+      if (!integer[k]) continue;
+      std::vector<double> seen;
+      for (std::int64_t i = 0; i < M && static_cast<std::int64_t>(seen.size()) < count; ++i) {
+        const double x = spec.vary[k].values[static_cast<std::size_t>(i)];
+        if (std::find(seen.begin(), seen.end(), x) == seen.end()) {
+          seen.push_back(x);
+          out.push_back(i);
+        }
+      }
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 void check_integer_key(const VarySpec& vary, EnsembleMode mode, const std::string& source) {
   if (mode == EnsembleMode::random || mode == EnsembleMode::lhs) {
     throw ConfigError(source, vary.error_key,

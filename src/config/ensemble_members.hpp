@@ -20,6 +20,7 @@ void check_integer_key(const VarySpec& vary, EnsembleMode mode, const std::strin
 /// The numbers the vary keys address, in vary order.
 struct VariedSlots {
   std::vector<double*> targets;
+  std::vector<bool> integer;    ///< per key: an integer (params.n), which sets sizes
   bool integer_varied = false;  ///< an integer key (params.n) varies: members differ in size
 };
 
@@ -40,19 +41,24 @@ VariedSlots resolve_varied_slots(const EnsembleSpec& ensemble, const std::string
       check_integer_key(vary, ensemble.mode, source);
       out.integer_varied = true;
     }
+    out.integer.push_back(slot.is_integer);
     out.targets.push_back(slot.target);
     varied_keys.push_back(vary.key);
   }
   return out;
 }
 
-/// For every member i: writes values[k][i] into slot k, then build(i). A ConfigError of a member of a real
-/// ensemble names the member ("(member 3)").
+/// For every member i (the members `indices`, values[k][j] being member indices[j]'s; empty: every member, values
+/// [k][i]): writes its values into the slots, then build(i). A ConfigError of a member of a real ensemble names
+/// the member ("(member 3)").
 template <class Build>
 void expand_members(const EnsembleSpec& ensemble, const VariedSlots& slots,
-                    const std::vector<std::vector<double>>& values, Build&& build) {
-  for (std::int64_t i = 0; i < ensemble.members; ++i) {
-    const auto index = static_cast<std::size_t>(i);
+                    const std::vector<std::vector<double>>& values, Build&& build,
+                    const std::vector<std::int64_t>& indices = {}) {
+  const std::int64_t count = indices.empty() ? ensemble.members : static_cast<std::int64_t>(indices.size());
+  for (std::int64_t j = 0; j < count; ++j) {
+    const auto index = static_cast<std::size_t>(j);
+    const std::int64_t i = indices.empty() ? j : indices[index];
     for (std::size_t k = 0; k < slots.targets.size(); ++k) *slots.targets[k] = values[k][index];
     try {
       build(i);

@@ -49,4 +49,15 @@ EnsembleSpec parse_ensemble_spec(const nlohmann::json& config, const std::string
 /// draw per stratum of [0, 1) and then a Fisher-Yates shuffle, mapped through the distribution's quantile.
 std::vector<std::vector<double>> expand_columns(const EnsembleSpec& spec);
 
+/// The values expand_columns gives the members `indices` (ascending), [key][k] for member indices[k], without a
+/// column of every member for grid, zip and random (lhs shuffles a key's strata over all members: one key's column
+/// at a time).
+std::vector<std::vector<double>> expand_columns_at(const EnsembleSpec& spec, const std::vector<std::int64_t>& indices);
+
+/// Members that represent the ensemble for an estimate (validate): `count` spread evenly, first and last
+/// included, and the members where each integer key (integer[k]: it sets sizes, like params.n) takes each of its
+/// values; ascending, each once. All members when there are at most `count`.
+std::vector<std::int64_t> sample_members(const EnsembleSpec& spec, const std::vector<bool>& integer,
+                                         std::int64_t count);
+
 }  // namespace rodswarm::config_detail

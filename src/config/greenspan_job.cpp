@@ -12,6 +12,6 @@ void Schema<greenspan::Model>::add(GreenspanJob& job, const Member& m) {
   job.add_member(m.params, m.dt, m.t_end, {m.params.n}, {m.y.data(), m.v.data()});
 }
 
-template GreenspanJob parse_job<greenspan::Model>(const nlohmann::json&, const std::string&);
+RODSWARM_PARSE_JOB(greenspan::Model)
 
 }  // namespace rodswarm

@@ -16,6 +16,13 @@
 
 namespace rodswarm {
 
+/// How much of an ensemble parse_job builds.
+struct ParseOptions {
+  /// 0: every member. Else, for an ensemble of more members, only a representative sample of about this many
+  /// (sample_members): the job's sampled_from then holds the ensemble's size (validate's estimates).
+  std::int64_t sample = 0;
+};
+
 /// What a model's config sets for the whole job beyond its members (a scheme, analysis intervals, ...).
 template <class M>
 struct JobSettings;

@@ -45,11 +45,7 @@ std::string index_key(const std::string& prefix, std::size_t index) {
   return prefix + "[" + std::to_string(index) + "]";
 }
 
-std::string error_detail(const ConfigError& e) {
-  const std::string prefix = e.file() + ": " + (e.key().empty() ? std::string() : e.key() + ": ");
-  const std::string what = e.what();
-  return what.compare(0, prefix.size(), prefix) == 0 ? what.substr(prefix.size()) : what;
-}
+std::string error_detail(const ConfigError& e) { return e.detail(); }
 
 double expect_number(const json& value, const std::string& key, const std::string& source) {
   if (!value.is_number()) throw ConfigError(source, key, "expected a number, got " + type_phrase(value));

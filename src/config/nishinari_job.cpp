@@ -13,6 +13,6 @@ void Schema<nishinari::Model>::add(NishinariJob& job, const Member& m) {
   job.add_member(m.params, m.dt, m.t_end, {n, n - 1}, {m.r.data(), m.v.data(), m.normal.data(), m.spin.data()});
 }
 
-template NishinariJob parse_job<nishinari::Model>(const nlohmann::json&, const std::string&);
+RODSWARM_PARSE_JOB(nishinari::Model)
 
 }  // namespace rodswarm

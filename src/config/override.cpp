@@ -52,8 +52,15 @@ void apply_override(json& config, const std::string& assignment, const std::stri
   const KeyPath path = config_detail::parse_key_path(key_text, source, key_text);
 
   // A value that is not JSON is a string, so that output.path=run.h5 needs no shell-quoted quotes.
-  json value = json::parse(value_text, nullptr, /*allow_exceptions=*/false);
-  if (value.is_discarded()) value = value_text;
+  bool not_json = false;
+  json value;
+  try {
+    value = parse_config_text(value_text, source, &not_json);
+  } catch (const ConfigError& e) {  // too deep, or a number out of range: named at the key being set
+    const std::string inner = e.key();
+    throw ConfigError(source, inner.empty() ? key_text : key_text + (inner[0] == '[' ? "" : ".") + inner, e.detail());
+  }
+  if (not_json) value = value_text;
 
   if (!config.is_object()) throw ConfigError(source, key_text, "the config is not a JSON object");
   // Work on a copy so that a failing override leaves the config as it was (no half-created objects).

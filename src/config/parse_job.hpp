@@ -76,7 +76,7 @@ class NoteGatherer {
 /// the object form "first" means first in byte-wise sorted order; the array form keeps the order written, and
 /// both survive the round trip through the config stored in results files.
 template <class M>
-Job<M> parse_job(const nlohmann::json& config, const std::string& source) {
+Job<M> parse_job(const nlohmann::json& config, const std::string& source, const ParseOptions& options) {
   using S = Schema<M>;
   using namespace config_detail;
   expect_object(config, "", source);
@@ -105,18 +105,31 @@ Job<M> parse_job(const nlohmann::json& config, const std::string& source) {
         return resolve_vary_key([&](const NumberSlots& numbers) { S::numbers(work, numbers); }, rules, key, error_key,
                                 source);
       });
-  job.varied_values = expand_columns(ensemble);
+  // A sample for an estimate (validate of a large ensemble): only the representative members are built.
+  std::vector<std::int64_t> indices;
+  if (options.sample > 0 && ensemble.members > options.sample) {
+    indices = sample_members(ensemble, slots.integer, options.sample);
+    job.varied_values = expand_columns_at(ensemble, indices);
+    job.sampled_from = ensemble.members;
+    job.sample_indices = indices;
+  } else {
+    job.varied_values = expand_columns(ensemble);
+  }
+  const auto built = static_cast<std::size_t>(indices.empty() ? ensemble.members : std::int64_t(indices.size()));
 
-  job.members.reserve(ensemble.members);
-  job.t_end.reserve(static_cast<std::size_t>(ensemble.members));
-  job.steps.reserve(static_cast<std::size_t>(ensemble.members));
+  job.members.reserve(static_cast<std::int64_t>(built));
+  job.t_end.reserve(built);
+  job.steps.reserve(built);
   typename S::Member member;
   NoteGatherer notes;
-  expand_members(ensemble, slots, job.varied_values, [&](std::int64_t i) {
-    S::build(work, job, source, member);
-    S::add(job, member);
-    if constexpr (HasNotes<typename S::Member>::value) notes.add(i, member.notes);
-  });
+  expand_members(
+      ensemble, slots, job.varied_values,
+      [&](std::int64_t i) {
+        S::build(work, job, source, member);
+        S::add(job, member);
+        if constexpr (HasNotes<typename S::Member>::value) notes.add(i, member.notes);
+      },
+      indices);
   job.members.finish();
   const auto lines = notes.lines(source, ensemble);
   job.warnings.insert(job.warnings.end(), lines.begin(), lines.end());
@@ -124,3 +137,8 @@ Job<M> parse_job(const nlohmann::json& config, const std::string& source) {
 }
 
 }  // namespace rodswarm
+
+/// The explicit instantiation of parse_job for `Model`, in its src/config/<model>_job.cpp.
+#define RODSWARM_PARSE_JOB(Model)                                                                     \
+  template rodswarm::Job<Model> rodswarm::parse_job<Model>(const nlohmann::json&, const std::string&, \
+                                                           const rodswarm::ParseOptions&);

@@ -15,6 +15,6 @@ void Schema<rolling::Model>::add(RollingJob& job, const Member& m) {
                  std::array<const double*, 3>{m.y0.data(), nullptr, nullptr}, {0.0, 0.0});
 }
 
-template RollingJob parse_job<rolling::Model>(const nlohmann::json&, const std::string&);
+RODSWARM_PARSE_JOB(rolling::Model)
 
 }  // namespace rodswarm

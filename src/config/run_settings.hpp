@@ -60,10 +60,13 @@ struct JobCommon {
   /// The ensemble: keys that vary ("params.m", "initial.peak[1]") and each member's value of each.
   std::vector<std::string> varied_keys;
   std::vector<std::vector<double>> varied_values;  ///< [key][member]
+  /// When the job holds only a sample of its ensemble (ParseOptions::sample, for estimates): the ensemble's size.
+  std::int64_t sampled_from = 0;
+  std::vector<std::int64_t> sample_indices;  ///< then: which members of the ensemble the job holds
 
   /// The common part of a slice [first, last) of the members: everything above, varied values cut to the slice.
   JobCommon slice_common(std::size_t first, std::size_t last) const {
-    JobCommon out{source, config, precision, output, compare, varied_keys, {}};
+    JobCommon out{source, config, precision, output, compare, varied_keys, {}, 0, {}};
     for (const auto& column : varied_values) {
       out.varied_values.emplace_back(column.begin() + static_cast<std::ptrdiff_t>(first),
                                      column.begin() + static_cast<std::ptrdiff_t>(last));

@@ -39,6 +39,9 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 std::optional<std::string> nearest_name(std::string_view name, const std::vector<std::string>& candidates) {
+  // No key is longer than a few dozen characters: a much longer name is no typo of one, and its edit distances
+  // would cost length x candidates (a 5 MB key: seconds).
+  if (name.size() > max_suggested_name) return std::nullopt;
   const std::string* best = nullptr;
   std::size_t best_distance = 0, best_prefix = 0;
   for (const auto& c : candidates) {

@@ -14,6 +14,9 @@ namespace rodswarm::config_detail {
 /// costing 1), comparing case-insensitively.
 std::size_t edit_distance(std::string_view a, std::string_view b);
 
+/// Longest name nearest_name() considers a typo of a candidate.
+inline constexpr std::size_t max_suggested_name = 128;
+
 /// The candidate nearest to `name` by edit distance, or nothing when even the nearest is too far to be a plausible
 /// typo. Ties go to the candidate sharing the longer prefix with `name`, then to the earlier candidate.
 std::optional<std::string> nearest_name(std::string_view name, const std::vector<std::string>& candidates);
