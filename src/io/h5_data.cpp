@@ -83,21 +83,36 @@ Dims member_chunk_dims(const Dims& dims, std::size_t element_bytes) {
   return chunk;
 }
 
-void write_raw(hid_t loc, const std::string& name, const Dims& dims, hid_t file_type, hid_t mem_type,
-               std::size_t element_bytes, const void* data, Storage storage) {
+Handle create_dataset(hid_t loc, const std::string& name, const Dims& dims, hid_t file_type, std::size_t element_bytes,
+                      Storage storage) {
   const std::string what = "cannot write dataset " + name;
-  const std::size_t count = element_count(dims);
   Handle space = simple_space(dims, what);
   Handle dcpl = adopt(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, what);
-  if (storage == Storage::by_member && !dims.empty() && count > 0) {
+  if (storage == Storage::by_member && !dims.empty() && element_count(dims) > 0) {
     const Dims chunk = member_chunk_dims(dims, element_bytes);
     check(H5Pset_chunk(dcpl.get(), rank_of(chunk), chunk.data()), what);
   }
-  // Every element is written right below, so pre-filling with the fill value would be wasted work.
+  // Every element is written (whole, or block by block by ResultsWriter), so pre-filling would be wasted work.
   check(H5Pset_fill_time(dcpl.get(), H5D_FILL_TIME_NEVER), what);
-  Handle dataset = adopt(H5Dcreate2(loc, name.c_str(), file_type, space.get(), H5P_DEFAULT, dcpl.get(), H5P_DEFAULT),
-                         H5Dclose, what);
-  if (count > 0) check(H5Dwrite(dataset.get(), mem_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data), what);
+  return adopt(H5Dcreate2(loc, name.c_str(), file_type, space.get(), H5P_DEFAULT, dcpl.get(), H5P_DEFAULT), H5Dclose,
+               what);
+}
+
+void write_block_raw(hid_t dataset, const std::string& name, hid_t mem_type, const Dims& start, const Dims& count,
+                     const void* data) {
+  const std::string what = "cannot write dataset " + name;
+  if (element_count(count) == 0) return;  // HDF5 rejects empty selections; there is nothing to write
+  Handle file_space = adopt(H5Dget_space(dataset), H5Sclose, what);
+  check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, start.data(), nullptr, count.data(), nullptr), what);
+  Handle mem_space = simple_space(count, what);
+  check(H5Dwrite(dataset, mem_type, mem_space.get(), file_space.get(), H5P_DEFAULT, data), what);
+}
+
+void write_raw(hid_t loc, const std::string& name, const Dims& dims, hid_t file_type, hid_t mem_type,
+               std::size_t element_bytes, const void* data, Storage storage) {
+  const std::string what = "cannot write dataset " + name;
+  Handle dataset = create_dataset(loc, name, dims, file_type, element_bytes, storage);
+  if (element_count(dims) > 0) check(H5Dwrite(dataset.get(), mem_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data), what);
   dataset.close(what);
 }
 

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "io/h5_handles.hpp"
+
 namespace rodswarm::h5 {
 
 using Dims = std::vector<hsize_t>;
@@ -60,6 +62,15 @@ std::string dims_text(const Dims& dims);
 /// memory type `mem_type`) into it. Zero-size datasets are stored contiguously (HDF5 cannot chunk them).
 void write_raw(hid_t loc, const std::string& name, const Dims& dims, hid_t file_type, hid_t mem_type,
                std::size_t element_bytes, const void* data, Storage storage);
+
+/// Creates dataset `name` under `loc` of shape `dims` without writing it (chunked as write_raw chunks), for
+/// writing block by block (write_block_raw).
+Handle create_dataset(hid_t loc, const std::string& name, const Dims& dims, hid_t file_type, std::size_t element_bytes,
+                      Storage storage);
+
+/// Writes the block [start, start + count) of the open dataset `dataset` (called `name` in messages) from `data`.
+void write_block_raw(hid_t dataset, const std::string& name, hid_t mem_type, const Dims& start, const Dims& count,
+                     const void* data);
 
 /// Typed write_raw; `data.size()` must equal element_count(dims) (checked by the caller).
 template <class T>

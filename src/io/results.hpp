@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -60,6 +61,9 @@ struct Results {
   std::string config_json;   ///< the config after overrides, as JSON text
   std::string rodswarm_version;
   std::string created;  ///< ISO 8601 UTC
+  /// What makes two runs' results interchangeable (config after overrides, precision, backend kind, version),
+  /// hashed: every part of one file carries the same, and a rerun recognises its own complete file by it.
+  std::string run_fingerprint;
 
   std::int64_t members = 0;
   std::int32_t max_beads = 0;
@@ -111,8 +115,47 @@ struct Results {
 /// interrupted write never leaves a half-written file under `path`. Throws IoError.
 void write_results(const std::string& path, const Results& r);
 
+/// Writes a results file part by part (the batches of a run, in member order), so that no more than one part is
+/// ever in memory: the datasets are created for `members` members from the first part's layout, each part's rows
+/// land at its members' offset, and the file appears under `path` (OUT.tmp.<pid> renamed) only on commit().
+/// Every part must share the first's run, fields, saves and names. Destroyed uncommitted, it removes the temporary.
+/// Throws IoError.
+class ResultsWriter {
+ public:
+  ResultsWriter(const std::string& path, const Results& first, std::int64_t members);
+  ~ResultsWriter();
+  ResultsWriter(const ResultsWriter&) = delete;
+  ResultsWriter& operator=(const ResultsWriter&) = delete;
+
+  /// Appends the next part's members.
+  void write(const Results& part);
+  /// Checks that every member was written, closes the file and moves it into place.
+  void commit();
+  /// The first part's header: attributes, names and shapes, without per-member data.
+  const Results& header() const;
+
+ private:
+  struct Impl;  // HDF5 handles: results_h5.cpp
+  std::unique_ptr<Impl> impl_;
+};
+
 /// Reads the whole file. Throws IoError.
 Results read_results(const std::string& path);
+
+/// Reads what describes the file without its per-member arrays: attributes, names, shapes, save times (the
+/// fields listed with empty data). Throws IoError.
+Results read_results_header(const std::string& path);
+
+/// A file's outline: its header (as read_results_header) with the per-member counts and times (beads, rods,
+/// final_time) and which fields /series and /final hold; no field data.
+struct ResultsOutline {
+  Results results;
+  std::vector<std::string> series_fields, final_fields;
+};
+ResultsOutline read_results_outline(const std::string& path);
+
+/// Empties every per-member array of `r` (and frees their memory), keeping its attributes, names and shapes.
+void drop_member_data(Results& r);
 
 /// Appends `part` (a later batch of the same run: same fields, saves and bead padding) to `into`.
 void append_results(Results& into, const Results& part);

@@ -7,12 +7,16 @@
 #include <cstring>
 #include <algorithm>
 #include <filesystem>
+#include <functional>
+#include <type_traits>
+#include <utility>
 #include <system_error>
 
 #include "io/h5_data.hpp"
 #include "io/h5_handles.hpp"
 #include "io/results.hpp"
 #include "io/results_layout.hpp"
+#include "io/results_target.hpp"
 
 namespace rodswarm {
 
@@ -33,102 +37,7 @@ void write_root_attributes(hid_t file, const Results& r) {
   h5::write_string_attribute(file, "rodswarm_version", r.rodswarm_version);
   h5::write_string_attribute(file, "created", r.created);
   h5::write_string_attribute(file, "config", r.config_json);
-}
-
-void write_members(hid_t file, const Results& r, const Shape& s) {
-  Handle members = h5::create_group(file, layout::kMembers);
-  h5::write_string_attribute(members.get(), "varied_keys", layout::names_to_json(r.varied_keys));
-  // B is not always visible from the arrays (no positions saved), so it is stored explicitly.
-  h5::write_int_attribute(members.get(), "max_beads", r.max_beads);
-  h5::write_array(file, layout::kBeads, {s.members}, r.beads);
-
-  Handle params = h5::create_group(file, layout::kParams);
-  // HDF5 lists links alphabetically; the attribute keeps the model's order.
-  h5::write_string_attribute(params.get(), "names", layout::names_to_json(r.param_names));
-  for (std::size_t k = 0; k < r.param_names.size(); ++k) {
-    h5::write_array(params.get(), r.param_names[k], {s.members}, r.params[k]);
-  }
-
-  if (!r.diverged.empty()) h5::write_array(file, layout::kDiverged, {s.members}, r.diverged);
-  if (!r.steps_taken.empty()) h5::write_array(file, layout::kStepsTaken, {s.members}, r.steps_taken);
-  if (!r.stability_warning.empty()) {
-    h5::write_array(file, layout::kStabilityWarning, {s.members}, r.stability_warning);
-  }
-  if (!r.singular.empty()) h5::write_array(file, layout::kSingular, {s.members}, r.singular);
-  if (!r.rods.empty()) h5::write_array(file, layout::kRods, {s.members}, r.rods);
-}
-
-// One field's dataset at `path`, [lead..., row...], with its components attribute when it has one.
-void write_field(hid_t file, const std::string& path, Dims dims, const std::vector<double>& data,
-                 const ResultsField& f) {
-  for (auto d : f.row) dims.push_back(d);
-  h5::write_array(file, path, dims, data);
-  if (f.components.empty()) return;
-  Handle dataset = h5::open_dataset(file, path);
-  h5::write_string_attribute(dataset.get(), layout::kComponents, layout::names_to_json(f.components));
-}
-
-void write_series(hid_t file, const Results& r, const Shape& s) {
-  if (!r.time.empty()) h5::write_array(file, layout::kTime, {s.saves}, r.time, h5::Storage::contiguous);
-  if (std::none_of(r.fields.begin(), r.fields.end(), [](const ResultsField& f) { return !f.series.empty(); })) return;
-  Handle series = h5::create_group(file, layout::kSeries);
-  for (const ResultsField& f : r.fields) {
-    if (!f.series.empty()) write_field(file, layout::series_path(f.name), {s.members, s.saves}, f.series, f);
-  }
-}
-
-void write_final(hid_t file, const Results& r, const Shape& s) {
-  if (r.final_time.empty() &&
-      std::none_of(r.fields.begin(), r.fields.end(), [](const ResultsField& f) { return !f.final.empty(); })) {
-    return;
-  }
-  Handle final_group = h5::create_group(file, layout::kFinal);
-  if (!r.final_time.empty()) h5::write_array(file, layout::kFinalTime, {s.members}, r.final_time);
-  for (const ResultsField& f : r.fields) {
-    if (!f.final.empty()) write_field(file, layout::final_path(f.name), {s.members}, f.final, f);
-  }
-}
-
-// The /spectrum group, when a signal or a spectrum was recorded: its attributes say which harmonic and how often.
-void write_spectrum(hid_t file, const Results& r, const Shape& s) {
-  if (r.spectrum.empty()) return;
-  Handle spectrum = h5::create_group(file, layout::kSpectrum);
-  h5::write_int_attribute(spectrum.get(), layout::kSpectrumHarmonic, r.spectrum.harmonic);
-  h5::write_double_attribute(spectrum.get(), layout::kSpectrumInterval, r.spectrum.interval);
-  if (!r.spectrum.signal.empty()) {
-    h5::write_array(file, layout::kSpectrumSignal, {s.members, s.samples}, r.spectrum.signal);
-  }
-  if (!r.spectrum.omega.empty()) {
-    h5::write_array(file, layout::kSpectrumOmega, {s.frequencies}, r.spectrum.omega, h5::Storage::contiguous);
-  }
-  if (!r.spectrum.power.empty()) {
-    h5::write_array(file, layout::kSpectrumPower, {s.members, s.frequencies}, r.spectrum.power);
-  }
-}
-
-void write_steady(hid_t file, const Results& r, const Shape& s) {
-  Handle steady = h5::create_group(file, layout::kSteady);
-  if (!r.newton_iterations.empty()) h5::write_array(file, layout::kSteadyIterations, {s.members}, r.newton_iterations);
-  if (!r.newton_residual.empty()) h5::write_array(file, layout::kSteadyResidual, {s.members}, r.newton_residual);
-  if (!r.converged.empty()) h5::write_array(file, layout::kSteadyConverged, {s.members}, r.converged);
-}
-
-// Writes the whole file at `file_path`; every handle is closed when this returns or throws.
-void write_file(const std::string& file_path, const Results& r) {
-  const Shape s = layout::shape_of(r);
-  Handle file = h5::create_file(file_path);
-  write_root_attributes(file.get(), r);
-  write_members(file.get(), r, s);
-  write_series(file.get(), r, s);
-  write_final(file.get(), r, s);
-  write_spectrum(file.get(), r, s);
-  if (r.kind == "steady") write_steady(file.get(), r, s);
-  // Closing flushes the last metadata; a failure here (disk full) must not be mistaken for success.
-  file.close("cannot finish writing");
-}
-
-std::string temporary_path(const std::string& path) {
-  return path + ".tmp." + std::to_string(static_cast<long long>(::getpid()));
+  if (!r.run_fingerprint.empty()) h5::write_string_attribute(file, "run_fingerprint", r.run_fingerprint);
 }
 
 void check_directory(const std::string& path) {
@@ -137,6 +46,233 @@ void check_directory(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) throw IoError("directory " + dir.string() + " does not exist");
 }
+
+}  // namespace
+
+/// The state of a ResultsWriter: the temporary file, its per-member datasets and how many members are written.
+struct ResultsWriter::Impl {
+  /// One per-member dataset of the file being written: [M][row...], filled part by part from the part's array.
+  struct MemberArray {
+    std::string path;
+    Dims row;
+    hid_t mem_type;
+    std::function<std::pair<const void*, std::size_t>(const Results&)> values;  ///< the part's data and count
+    Handle dataset;
+  };
+
+  Impl(const std::string& path, const Results& first, std::int64_t members);
+  ~Impl();
+  template <class T, class Get>
+  void add_array(hid_t loc, const std::string& path, Dims row, Get get, const Results& first);
+  void add_field(const std::string& path, const Dims& row, std::size_t k, bool series, const Results& r);
+  void create(const Results& first);
+  void write(const Results& part);
+  void check_same_layout(const Results& part) const;
+  void commit();
+
+  std::string path_, tmp_;
+  std::int64_t members_ = 0, written_ = 0;
+  bool committed_ = false;
+  Results header_;
+  Handle file_;
+  std::vector<MemberArray> arrays_;
+};
+
+namespace {
+
+template <class T>
+std::pair<const void*, std::size_t> view(const std::vector<T>& v) {
+  return {v.data(), v.size()};
+}
+
+}  // namespace
+
+template <class T, class Get>
+void ResultsWriter::Impl::add_array(hid_t loc, const std::string& path, Dims row, Get get, const Results& first) {
+  if (get(first).empty()) return;  // not saved
+  Dims dims = {static_cast<hsize_t>(members_)};
+  dims.insert(dims.end(), row.begin(), row.end());
+  MemberArray a;
+  a.path = path;
+  a.row = std::move(row);
+  a.mem_type = h5::TypeOf<T>::mem();
+  a.values = [get](const Results& part) { return view(get(part)); };
+  a.dataset = h5::create_dataset(loc, path, dims, h5::TypeOf<T>::file(), sizeof(T), h5::Storage::by_member);
+  arrays_.push_back(std::move(a));
+}
+
+ResultsWriter::Impl::Impl(const std::string& path, const Results& first, std::int64_t members)
+    : path_(path), tmp_(temporary_path_of(path)), members_(members) {
+  layout::with_path(path_, [&] {
+    layout::validate(first);  // before touching the disk: a bad Results never replaces a good file
+    check_directory(path_);
+    header_ = first;  // the per-member arrays are not kept: only names, shapes and attributes
+    drop_member_data(header_);
+    try {
+      create(first);
+    } catch (...) {
+      arrays_.clear();
+      file_.reset();
+      std::remove(tmp_.c_str());
+      throw;
+    }
+  });
+}
+
+void ResultsWriter::Impl::create(const Results& r) {
+  const Shape s = layout::shape_of(r);
+  file_ = h5::create_file(tmp_);
+  const hid_t file = file_.get();
+  write_root_attributes(file, r);
+
+  Handle members = h5::create_group(file, layout::kMembers);
+  h5::write_string_attribute(members.get(), "varied_keys", layout::names_to_json(r.varied_keys));
+  // B is not always visible from the arrays (no positions saved), so it is stored explicitly.
+  h5::write_int_attribute(members.get(), "max_beads", r.max_beads);
+  add_array<std::int32_t>(
+      file, layout::kBeads, {}, [](const Results& p) -> auto& { return p.beads; }, r);
+  Handle params = h5::create_group(file, layout::kParams);
+  // HDF5 lists links alphabetically; the attribute keeps the model's order.
+  h5::write_string_attribute(params.get(), "names", layout::names_to_json(r.param_names));
+  for (std::size_t k = 0; k < r.param_names.size(); ++k) {
+    add_array<double>(
+        params.get(), r.param_names[k], {}, [k](const Results& p) -> auto& { return p.params[k]; }, r);
+    arrays_.back().path = std::string(layout::kParams) + "/" + r.param_names[k];
+  }
+  add_array<std::uint8_t>(
+      file, layout::kDiverged, {}, [](const Results& p) -> auto& { return p.diverged; }, r);
+  add_array<std::int64_t>(
+      file, layout::kStepsTaken, {}, [](const Results& p) -> auto& { return p.steps_taken; }, r);
+  add_array<std::uint8_t>(
+      file, layout::kStabilityWarning, {}, [](const Results& p) -> auto& { return p.stability_warning; }, r);
+  add_array<std::uint8_t>(
+      file, layout::kSingular, {}, [](const Results& p) -> auto& { return p.singular; }, r);
+  add_array<std::int32_t>(
+      file, layout::kRods, {}, [](const Results& p) -> auto& { return p.rods; }, r);
+
+  if (!r.time.empty()) h5::write_array(file, layout::kTime, {s.saves}, r.time, h5::Storage::contiguous);
+  const auto has = [&r](bool series) {
+    return std::any_of(r.fields.begin(), r.fields.end(),
+                       [series](const ResultsField& f) { return !(series ? f.series : f.final).empty(); });
+  };
+  if (has(true)) {
+    Handle series = h5::create_group(file, layout::kSeries);
+    for (std::size_t k = 0; k < r.fields.size(); ++k) {
+      Dims row = {s.saves};
+      row.insert(row.end(), r.fields[k].row.begin(), r.fields[k].row.end());
+      add_field(layout::series_path(r.fields[k].name), row, k, true, r);
+    }
+  }
+  if (!r.final_time.empty() || has(false)) {
+    Handle final_group = h5::create_group(file, layout::kFinal);
+    add_array<double>(
+        file, layout::kFinalTime, {}, [](const Results& p) -> auto& { return p.final_time; }, r);
+    for (std::size_t k = 0; k < r.fields.size(); ++k) {
+      add_field(layout::final_path(r.fields[k].name), Dims(r.fields[k].row.begin(), r.fields[k].row.end()), k, false,
+                r);
+    }
+  }
+  // The /spectrum group, when a signal or a spectrum was recorded: its attributes say which harmonic and how often.
+  if (!r.spectrum.empty()) {
+    Handle spectrum = h5::create_group(file, layout::kSpectrum);
+    h5::write_int_attribute(spectrum.get(), layout::kSpectrumHarmonic, r.spectrum.harmonic);
+    h5::write_double_attribute(spectrum.get(), layout::kSpectrumInterval, r.spectrum.interval);
+    add_array<double>(
+        file, layout::kSpectrumSignal, {s.samples}, [](const Results& p) -> auto& { return p.spectrum.signal; }, r);
+    if (!r.spectrum.omega.empty()) {
+      h5::write_array(file, layout::kSpectrumOmega, {s.frequencies}, r.spectrum.omega, h5::Storage::contiguous);
+    }
+    add_array<double>(
+        file, layout::kSpectrumPower, {s.frequencies}, [](const Results& p) -> auto& { return p.spectrum.power; }, r);
+  }
+  if (r.kind == "steady") {
+    Handle steady = h5::create_group(file, layout::kSteady);
+    add_array<std::int32_t>(
+        file, layout::kSteadyIterations, {}, [](const Results& p) -> auto& { return p.newton_iterations; }, r);
+    add_array<double>(
+        file, layout::kSteadyResidual, {}, [](const Results& p) -> auto& { return p.newton_residual; }, r);
+    add_array<std::uint8_t>(
+        file, layout::kSteadyConverged, {}, [](const Results& p) -> auto& { return p.converged; }, r);
+  }
+}
+
+void ResultsWriter::Impl::add_field(const std::string& path, const Dims& row, std::size_t k, bool series,
+                                    const Results& r) {
+  const auto get = [k, series](const Results& p) -> const std::vector<double>& {
+    return series ? p.fields[k].series : p.fields[k].final;
+  };
+  const std::size_t before = arrays_.size();
+  add_array<double>(file_.get(), path, row, get, r);
+  if (arrays_.size() == before || r.fields[k].components.empty()) return;
+  h5::write_string_attribute(arrays_.back().dataset.get(), layout::kComponents,
+                             layout::names_to_json(r.fields[k].components));
+}
+
+void ResultsWriter::Impl::write(const Results& part) {
+  layout::with_path(path_, [&] {
+    layout::validate(part);
+    check_same_layout(part);
+    if (written_ + part.members > members_) {
+      throw IoError("the parts hold more than the file's " + std::to_string(members_) + " members");
+    }
+    for (MemberArray& a : arrays_) {
+      const auto [data, count] = a.values(part);
+      Dims start(a.row.size() + 1, 0), size = {static_cast<hsize_t>(part.members)};
+      start[0] = static_cast<hsize_t>(written_);
+      size.insert(size.end(), a.row.begin(), a.row.end());
+      if (count != h5::element_count(size)) {
+        throw IoError("a part's " + a.path + " holds " + std::to_string(count) + " values, expected " +
+                      std::to_string(h5::element_count(size)));
+      }
+      h5::write_block_raw(a.dataset.get(), a.path, a.mem_type, start, size, data);
+    }
+    written_ += part.members;
+  });
+}
+
+// Parts of one file share what the file stores once: kind, model, config, fields and their rows, saves,
+// parameter names, the spectrum's frequencies, and which per-member arrays are saved.
+void ResultsWriter::Impl::check_same_layout(const Results& part) const {
+  const Results& h = header_;
+  const auto fail = [](const std::string& what) { throw IoError("a part differs from the first in its " + what); };
+  if (part.kind != h.kind || part.model != h.model || part.config_json != h.config_json ||
+      part.run_fingerprint != h.run_fingerprint) {
+    fail("run (kind, model, config or fingerprint): parts of two runs cannot share a file");
+  }
+  if (part.max_beads != h.max_beads) fail("bead padding (max_beads)");
+  if (part.time != h.time) fail("save times");
+  if (part.param_names != h.param_names) fail("parameter names");
+  if (part.fields.size() != h.fields.size()) fail("fields");
+  for (std::size_t k = 0; k < h.fields.size(); ++k) {
+    if (part.fields[k].name != h.fields[k].name || part.fields[k].row != h.fields[k].row) fail("fields");
+  }
+  if (part.spectrum.omega != h.spectrum.omega) fail("spectrum frequencies");
+}
+
+void ResultsWriter::Impl::commit() {
+  layout::with_path(path_, [&] {
+    if (written_ != members_) {
+      throw IoError("only " + std::to_string(written_) + " of " + std::to_string(members_) + " members were written");
+    }
+    for (MemberArray& a : arrays_) a.dataset.close("cannot finish writing " + a.path);
+    arrays_.clear();
+    // Closing flushes the last metadata; a failure here (disk full) must not be mistaken for success.
+    file_.close("cannot finish writing");
+    if (std::rename(tmp_.c_str(), path_.c_str()) != 0) {
+      throw IoError("cannot move " + tmp_ + " into place: " + std::strerror(errno));
+    }
+    committed_ = true;
+  });
+}
+
+ResultsWriter::Impl::~Impl() {
+  if (committed_) return;
+  arrays_.clear();
+  file_.reset();
+  std::remove(tmp_.c_str());
+}
+
+namespace {
 
 // Reads `name` when present (shape checked), else leaves `out` empty: absent means "not saved".
 template <class T>
@@ -183,23 +319,68 @@ Results read_file(const std::string& path) {
 
 }  // namespace
 
+ResultsWriter::ResultsWriter(const std::string& path, const Results& first, std::int64_t members)
+    : impl_(std::make_unique<Impl>(path, first, members)) {}
+ResultsWriter::~ResultsWriter() = default;
+void ResultsWriter::write(const Results& part) { impl_->write(part); }
+void ResultsWriter::commit() { impl_->commit(); }
+const Results& ResultsWriter::header() const { return impl_->header_; }
+
 void write_results(const std::string& path, const Results& r) {
-  layout::with_path(path, [&] {
-    layout::validate(r);  // before touching the disk: a bad Results never replaces a good file
-    check_directory(path);
-    // Same directory as the target, so the rename below is atomic (one file system).
-    const std::string tmp = temporary_path(path);
-    try {
-      write_file(tmp, r);
-    } catch (...) {
-      std::remove(tmp.c_str());
-      throw;
+  ResultsWriter writer(path, r, r.members);
+  writer.write(r);
+  writer.commit();
+}
+
+void drop_member_data(Results& r) {
+  const auto clear = [](auto& v) { std::vector<std::decay_t<decltype(v[0])>>().swap(v); };
+  clear(r.beads);
+  clear(r.rods);
+  for (auto& p : r.params) clear(p);
+  for (auto& f : r.fields) {
+    clear(f.series);
+    clear(f.final);
+  }
+  clear(r.final_time);
+  clear(r.diverged);
+  clear(r.steps_taken);
+  clear(r.stability_warning);
+  clear(r.singular);
+  clear(r.spectrum.signal);
+  clear(r.spectrum.power);
+  clear(r.newton_iterations);
+  clear(r.newton_residual);
+  clear(r.converged);
+}
+
+Results read_results_header(const std::string& path) {
+  return layout::with_path(path, [&] {
+    Handle file = layout::open_results_file(path);
+    layout::FileInfo info = layout::read_file_info(file.get());
+    if (info.shape.saves > 0) info.header.time = h5::read_array<double>(file.get(), layout::kTime, {info.shape.saves});
+    return std::move(info.header);
+  });
+}
+
+ResultsOutline read_results_outline(const std::string& path) {
+  return layout::with_path(path, [&] {
+    Handle file = layout::open_results_file(path);
+    layout::FileInfo info = layout::read_file_info(file.get());
+    ResultsOutline out;
+    Results& r = out.results;
+    r = std::move(info.header);
+    const Shape& s = info.shape;
+    r.beads = h5::read_array<std::int32_t>(file.get(), layout::kBeads, {s.members});
+    read_optional(file.get(), layout::kRods, {s.members}, r.rods);
+    read_optional(file.get(), layout::kTime, {s.saves}, r.time);
+    read_optional(file.get(), layout::kFinalTime, {s.members}, r.final_time);
+    // The per-member arrays validate() requires, as the file has them.
+    for (const std::string& name : r.param_names) {
+      r.params.push_back(h5::read_array<double>(file.get(), std::string(layout::kParams) + "/" + name, {s.members}));
     }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-      const std::string reason = std::strerror(errno);
-      std::remove(tmp.c_str());
-      throw IoError("cannot move " + tmp + " into place: " + reason);
-    }
+    out.series_fields = std::move(info.series_fields);
+    out.final_fields = std::move(info.final_fields);
+    return out;
   });
 }
 

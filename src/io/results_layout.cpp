@@ -189,6 +189,7 @@ FileInfo read_file_info(hid_t file) {
   h.rodswarm_version = text("rodswarm_version");
   h.created = text("created");
   h.config_json = text("config");
+  h.run_fingerprint = text("run_fingerprint");
 
   const h5::Dims beads_dims = h5::dataset_dims(file, kBeads);
   if (beads_dims.size() != 1) throw IoError(std::string("dataset ") + kBeads + " is not one-dimensional");

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <locale>
 #include <map>
@@ -89,18 +90,21 @@ struct Source {
   std::vector<double> times;  // one per step
 };
 
-Source choose_source(const Results& r) {
+/// Which of a field's arrays the file holds: (name, true) for its series, (name, false) for its final values.
+using Saved = std::function<bool(const std::string&, bool)>;
+
+Source choose_source(const Results& r, const Saved& saved) {
   Source s;
-  if (!r.series("positions").empty() && !r.time.empty()) {
+  if (saved("positions", true) && !r.time.empty()) {
     s.positions = layout::series_path("positions");
-    s.velocities = r.series("velocities").empty() ? "" : layout::series_path("velocities");
+    s.velocities = saved("velocities", true) ? layout::series_path("velocities") : "";
     s.times = r.time;
     return s;
   }
-  if (!r.final("positions").empty()) {
+  if (saved("positions", false)) {
     s.series = false;
     s.positions = layout::final_path("positions");
-    s.velocities = r.final("velocities").empty() ? "" : layout::final_path("velocities");
+    s.velocities = saved("velocities", false) ? layout::final_path("velocities") : "";
     double t = 0.0;
     if (!r.final_time.empty()) t = *std::max_element(r.final_time.begin(), r.final_time.end());
     s.times = {t};
@@ -230,12 +234,14 @@ std::string xdmf_path_for(const std::string& h5_path) {
   return h5_path + ".xdmf";
 }
 
-void write_xdmf(const std::string& h5_path, const Results& r) {
+namespace {
+
+void write_xdmf_for(const std::string& h5_path, const Results& r, const Saved& saved) {
   const std::string path = xdmf_path_for(h5_path);
   try {
     layout::validate(r);
     const std::vector<std::int64_t> rods = rods_per_member(r);
-    Source source = choose_source(r);
+    Source source = choose_source(r, saved);
 
     const std::string h5_name = std::filesystem::path(h5_path).filename().string();
     // XDMF separates the file from the dataset at the first ':'; such a name cannot be referenced.
@@ -268,6 +274,22 @@ void write_xdmf(const std::string& h5_path, const Results& r) {
   } catch (const std::exception& e) {  // IoError from above, std::bad_alloc, filesystem errors
     throw IoError(path + ": " + e.what());
   }
+}
+
+}  // namespace
+
+void write_xdmf(const std::string& h5_path, const Results& r) {
+  write_xdmf_for(h5_path, r, [&r](const std::string& name, bool series) {
+    return !(series ? r.series(name) : r.final(name)).empty();
+  });
+}
+
+void write_xdmf(const std::string& h5_path) {
+  const ResultsOutline outline = read_results_outline(h5_path);
+  write_xdmf_for(h5_path, outline.results, [&outline](const std::string& name, bool series) {
+    const auto& names = series ? outline.series_fields : outline.final_fields;
+    return std::find(names.begin(), names.end(), name) != names.end();
+  });
 }
 
 }  // namespace rodswarm

@@ -31,4 +31,8 @@ std::string xdmf_path_for(const std::string& h5_path);
 /// file name XDMF cannot reference, or any write failure).
 void write_xdmf(const std::string& h5_path, const Results& r);
 
+/// As above, reading what it needs from the results file itself (bead and rod counts, times, which position and
+/// velocity arrays it holds), never its bulk data.
+void write_xdmf(const std::string& h5_path);
+
 }  // namespace rodswarm
