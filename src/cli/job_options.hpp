@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <iostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -12,6 +13,7 @@
 #include "config/config_loader.hpp"
 #include "driver/backend_select.hpp"
 #include "driver/run.hpp"
+#include "io/results_target.hpp"
 
 namespace rodswarm::cli {
 
@@ -19,10 +21,13 @@ struct JobOptions {
   std::string config;
   std::vector<std::string> sets;
   std::string backend = "auto";
-  std::string precision;            ///< empty: the config's
-  std::string out;                  ///< --out, for the verbs that write results
+  std::string precision;  ///< empty: the config's
+  std::string out;        ///< --out, for the verbs that write results
+  CLI::Option* out_option = nullptr;
+  bool force = false;               ///< --force: replace an existing file that is not a rodswarm results file
   std::string layout = "auto";      ///< --layout: CUDA kernel layout
   std::uint64_t device_memory = 0;  ///< --device-memory: device bytes the ensemble may use (0: 90% of free)
+  std::uint64_t host_memory = 0;    ///< --host-memory: host bytes a run may use (0: the memory available)
 
   void add_to(CLI::App& verb, bool with_backend = true) {
     verb.add_option("CONFIG", config, "config file (JSON)")->required();
@@ -40,6 +45,10 @@ struct JobOptions {
                     "device memory the ensemble may use, e.g. 2GiB (default 90% of the free memory); larger "
                     "ensembles stream through in batches")
         ->transform(CLI::AsSizeValue(false));
+    verb.add_option("--host-memory", host_memory,
+                    "host memory the run may use, e.g. 8GiB (default: the memory available); results stream to the "
+                    "file in batches that fit")
+        ->transform(CLI::AsSizeValue(false));
   }
 
   CudaOptions cuda_options() const {
@@ -50,7 +59,7 @@ struct JobOptions {
   }
 
   /// The config of any model, with --set and --precision applied.
-  AnyJob load_any() const { return load_any_job(config, overrides()); }
+  AnyJob load_any(const ParseOptions& parse = {}) const { return load_any_job(config, overrides(), parse); }
   std::vector<std::string> overrides() const {
     std::vector<std::string> all = sets;
     if (!precision.empty()) all.push_back("precision=\"" + precision + "\"");
@@ -59,12 +68,19 @@ struct JobOptions {
 
   BackendKind resolve() const { return resolve_backend(backend, std::cerr); }
 
-  /// Adds --out to a verb that writes a results file.
-  void add_out_to(CLI::App& verb) { verb.add_option("--out", out, "results file (default: the config's output.path)"); }
-  template <class Job>
-  std::string output_path(const Job& job) const {
-    return out.empty() ? job.output.path : out;
+  /// Adds --out and --force to a verb that writes a results file.
+  void add_out_to(CLI::App& verb) {
+    out_option = verb.add_option("--out", out, "results file (default: the config's output.path)");
+    verb.add_flag("--force", force,
+                  "replace an existing file that is not a rodswarm results file (an input is never replaced)");
   }
+  /// The results path (--out, else the config's output.path) and where it came from, for messages.
+  template <class Job>
+  std::pair<std::string, ResultsPathSource> output_path(const Job& job) const {
+    if (out_option != nullptr && out_option->count() > 0) return {out, ResultsPathSource{"--out", ""}};
+    return {job.output.path, ResultsPathSource{config, "output.path"}};
+  }
+  ResultsTargetOptions target_options() const { return ResultsTargetOptions{{config}, force}; }
 
   /// Run options with the backend resolved (prints the CPU fallback notice once).
   RunOptions run_options() const {

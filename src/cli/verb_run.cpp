@@ -7,6 +7,7 @@
 #include "cli/job_options.hpp"
 #include "cli/verbs.hpp"
 #include "driver/engine.hpp"
+#include "driver/memory_plan.hpp"
 #include "driver/progress.hpp"
 #include "io/results.hpp"
 #include "io/xdmf_writer.hpp"
@@ -35,15 +36,26 @@ void add_run_verb(CLI::App& app, int& exit_code) {
       ->group("");  // hidden: a testing aid
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
+      // Memory first, from a sample of the ensemble: a run that cannot fit is refused before anything large exists.
+      const MemoryPlan memory = std::visit(
+          [&](const auto& sample) {
+            return plan_host_memory(summarize(sample), options->checkpoint.batch_size,
+                                    host_memory(double(options->job.host_memory)));
+          },
+          options->job.load_any(ParseOptions{estimate_sample}));
       const AnyJob any = options->job.load_any();
       RunOptions run = options->job.run_options();
       run.progress = !options->quiet && ProgressBar::stderr_is_terminal();
       return std::visit(
           [&](const auto& job) {
             using M = typename std::decay_t<decltype(job)>::Model;
-            const std::string path = options->job.output_path(job);
+            const auto [path, source] = options->job.output_path(job);
+            // Claimed before any integration: a bad path costs nothing, and one run at a time writes it.
+            const ResultsTarget target(path, source, options->job.target_options());
             for (const auto& w : job.warnings) std::cerr << "rodswarm: warning: " << w << "\n";
-            const CheckpointedReport checkpointed = run_checkpointed(job, run, path, options->checkpoint, std::cerr);
+            CheckpointOptions checkpoint = options->checkpoint;
+            checkpoint.max_batch_size = memory.reduced ? memory.batch_size : 0;
+            const CheckpointedReport checkpointed = run_checkpointed(job, run, path, checkpoint, std::cerr);
             const RunReport& report = checkpointed.run;
             const std::string warning = stability_warning(report.stability, job);
             if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
@@ -53,17 +65,23 @@ void add_run_verb(CLI::App& app, int& exit_code) {
                           static_cast<long long>(checkpointed.batches));
               return static_cast<int>(exit_runtime);
             }
-            write_results(path, report.results);
-            if (job.output.xdmf) write_xdmf(path, report.results);
-            remove_checkpoints(path);
-            const std::string singular = singular_note<M>(report.results);
+            if (job.output.xdmf) write_xdmf(path);
+            const std::string singular = singular_note<M>(report.singular);
             if (!singular.empty()) std::cerr << "rodswarm: " << singular << "\n";
+            const std::int64_t failed = report.diverged + (counts_singular_as_diverged<M>() ? 0 : report.singular);
+            if (checkpointed.already_complete) {
+              std::printf(
+                  "run: %s already holds this run's %lld members (the run that wrote it was stopped while "
+                  "cleaning up); nothing integrated, %s\n",
+                  path.c_str(), static_cast<long long>(job.size()), failure_counts<M>(report).c_str());
+              return static_cast<int>(failed > 0 ? exit_check_failed : exit_ok);
+            }
             // Throughput of what this call integrated (a resumed run's earlier batches are not in it).
-            std::printf("run: %lld members, %lld steps, %.3f s, %.3e bead-steps/s, %lld diverged -> %s\n",
+            std::printf("run: %lld members, %lld steps, %.3f s, %.3e bead-steps/s, %s -> %s\n",
                         static_cast<long long>(job.size()), static_cast<long long>(report.max_steps),
                         report.wall_seconds, report.wall_seconds > 0 ? report.bead_steps / report.wall_seconds : 0.0,
-                        static_cast<long long>(report.diverged), path.c_str());
-            return static_cast<int>(report.diverged > 0 ? exit_check_failed : exit_ok);
+                        failure_counts<M>(report).c_str(), path.c_str());
+            return static_cast<int>(failed > 0 ? exit_check_failed : exit_ok);
           },
           any);
     });

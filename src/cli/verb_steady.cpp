@@ -7,7 +7,9 @@
 #include "cli/verbs.hpp"
 #include "io/results.hpp"
 #include "io/xdmf_writer.hpp"
+#include "driver/checkpointed_run.hpp"
 #include "driver/engine.hpp"
+#include "driver/memory_plan.hpp"
 #include "rodswarm/models/registry.hpp"
 
 namespace rodswarm::cli {
@@ -33,6 +35,13 @@ void add_steady_verb(CLI::App& app, int& exit_code) {
   options->add_out_to(*verb);
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
+      // steady holds every member's results at once: refused before building them when they cannot fit.
+      std::visit(
+          [&](const auto& sample) {
+            const JobSummary summary = summarize(sample);
+            plan_host_memory(summary, summary.members, host_memory(double(options->host_memory)));
+          },
+          options->load_any(ParseOptions{estimate_sample}));
       const AnyJob any = options->load_any();
       return std::visit(
           [&](const auto& job) {
@@ -42,8 +51,11 @@ void add_steady_verb(CLI::App& app, int& exit_code) {
                                 std::string("steady is not defined for model ") + M::name +
                                     " (models with a steady solver: " + steady_models() + "; use run)");
             }
-            const std::string path = options->output_path(job);
-            const RunReport report = steady(job, options->run_options());
+            const auto [path, source] = options->output_path(job);
+            const ResultsTarget target(path, source, options->target_options());
+            const RunOptions run = options->run_options();
+            RunReport report = steady(job, run);
+            report.results.run_fingerprint = run_fingerprint(job, run);
             write_results(path, report.results);
             if (job.output.xdmf) write_xdmf(path, report.results);
             std::int64_t unconverged = 0;

@@ -11,22 +11,14 @@
 #include "cli/job_options.hpp"
 #include "cli/verbs.hpp"
 #include "driver/engine.hpp"
+#include "driver/memory_plan.hpp"
+#include "io/results_target.hpp"
 #include "rodswarm/gpu/device_plan.hpp"
 
 namespace rodswarm::cli {
 namespace {
 
-std::string bytes(double b) {
-  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  int u = 0;
-  while (b >= 1024.0 && u < 4) {
-    b /= 1024.0;
-    ++u;
-  }
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f %s", b, units[u]);
-  return buf;
-}
+std::string bytes(double b) { return format_bytes(b); }
 
 /// Kernel layouts and batch plan the CUDA backend would use, for the device present or the --device-memory given.
 template <class M, class Real>
@@ -78,28 +70,59 @@ void print_device_plan(const Job<M>& job, const JobOptions& options) {
   }
 }
 
+/// The stability report of a sampled job with its members named by their index in the whole ensemble.
+StabilityReport in_ensemble(StabilityReport report, const JobCommon& job) {
+  if (job.sampled_from == 0) return report;
+  for (auto& example : report.examples) example.member = job.sample_indices[std::size_t(example.member)];
+  return report;
+}
+
 template <class M>
 void validate(const Job<M>& job, const JobOptions& options) {
   check_layout_offered(M::layouts, options.cuda_options().layout, M::name);
   const JobSummary summary = summarize(job);
   const std::vector<std::string>& lines = summary.lines;
+  // Where the results will go: checked as run checks it (exit 2 for a path run would refuse).
+  const auto [path, source] = options.output_path(job);
+  check_results_path(path, source, options.target_options());
+  const MemoryPlan memory = plan_host_memory(summary, 0, host_memory(double(options.host_memory)));
   std::printf("config OK: %s\n", job.source.c_str());
   std::printf("  %s\n", lines[0].c_str());
-  std::printf("  members: %lld%s\n", static_cast<long long>(job.size()),
+  std::printf("  members: %lld%s\n", static_cast<long long>(summary.members),
               job.varied_keys.empty() ? "" : " (ensemble over the keys below)");
   for (const auto& key : job.varied_keys) std::printf("    %s\n", key.c_str());
+  if (job.sampled_from > 0) {
+    std::printf(
+        "  checked: a sample of %lld members (spread over the ensemble, every size); run checks every "
+        "member\n",
+        static_cast<long long>(job.size()));
+  }
   std::printf("  %s; steps: up to %.0f; saves: %.0f\n", lines[1].c_str(), summary.max_steps, summary.saves);
   for (std::size_t k = 2; k < lines.size(); ++k) std::printf("  %s\n", lines[k].c_str());
-  std::printf("  memory estimate: state %s, results %s in memory and on disk\n", bytes(summary.state_bytes).c_str(),
-              bytes(summary.results_bytes).c_str());
+  std::printf("  results: %s (%s)\n", path.c_str(),
+              is_results_file(path) ? "replaces the rodswarm results file there" : "a new file");
+  std::printf("  memory estimate: state %s, results %s on disk%s\n", bytes(summary.state_bytes).c_str(),
+              bytes(summary.results_bytes).c_str(), job.sampled_from > 0 ? " (scaled from the sample)" : "");
+  const std::int64_t batches = (summary.members + memory.batch_size - 1) / memory.batch_size;
+  std::printf("  host memory: %s (%s); the run needs about %s%s\n", bytes(memory.budget.bytes).c_str(),
+              memory.budget.source.c_str(), bytes(memory.needed).c_str(),
+              batches > 1
+                  ? (", in " + std::to_string(batches) + " batches of " + std::to_string(memory.batch_size) +
+                     " members (results streamed to the file" + (memory.reduced ? ", batches fit memory)" : ")"))
+                        .c_str()
+                  : "");
   if (job.precision == Precision::float32) {
     print_device_plan<M, float>(job, options);
   } else {
     print_device_plan<M, double>(job, options);
   }
+  if (job.sampled_from > 0) std::printf("  (kernel layouts and device sizes above: for the sampled members)\n");
   for (const auto& w : job.warnings) std::cerr << "rodswarm: warning: " << w << "\n";
-  const std::string warning = stability_warning(check_stability(job), job);
-  if (!warning.empty()) std::cerr << "rodswarm: " << warning << "\n";
+  const std::string warning = stability_warning(in_ensemble(check_stability(job), job), job);
+  if (!warning.empty()) {
+    std::cerr << "rodswarm: " << warning << "\n";
+    if (job.sampled_from > 0) std::cerr << "  (counted over the sampled members; run checks every member)\n";
+  }
 }
 
 }  // namespace
@@ -108,9 +131,11 @@ void add_validate_verb(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<JobOptions>();
   CLI::App* verb = app.add_subcommand("validate", "check a config; print the ensemble size and memory estimate");
   options->add_to(*verb, false);
+  options->add_out_to(*verb);
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
-      std::visit([&](const auto& job) { validate(job, *options); }, options->load_any());
+      // A large ensemble is estimated from a sample: validate stays fast (and small) for 10^7 members.
+      std::visit([&](const auto& job) { validate(job, *options); }, options->load_any(ParseOptions{estimate_sample}));
       return exit_ok;
     });
   });

@@ -1,8 +1,14 @@
 /// @file checkpointed_run.hpp
 /// `rodswarm run` in batches of members, each finished batch saved to OUT.partial/ (atomically, like every
 /// results file). A run that is stopped (Ctrl-C, a killed job, a lost node) and started again with the same
-/// config and options resumes after the last finished batch; when all are done they are merged into OUT and the
-/// directory is removed. Written once for every model (checkpointed_run_impl.hpp).
+/// config and options resumes after the last finished batch; when all are done they are streamed into OUT one
+/// batch at a time (so no more than one batch's results are ever in memory), and the directory is removed.
+/// Written once for every model (checkpointed_run_impl.hpp). The caller holds OUT's lock (ResultsTarget).
+///
+/// The end is ordered so that a kill at any moment leaves a state the same command recognises: OUT is written as
+/// OUT.tmp.<pid> and renamed; then OUT.partial/ is renamed OUT.partial.done/ and removed. A rerun finding
+/// OUT.partial/ resumes (or only merges again); finding OUT.partial.done/ next to an OUT of the same run, it
+/// reports OUT complete and removes the directory.
 #pragma once
 
 #include <cstdint>
@@ -17,43 +23,61 @@
 namespace rodswarm {
 
 struct CheckpointOptions {
-  std::int64_t batch_size = 0;   ///< members per batch; 0: max(4096, ceil(M / 20))
+  std::int64_t batch_size = 0;  ///< members per batch (--batch-size); 0: the default, max(4096, ceil(M / 20))
+  /// The largest batch the host's memory holds (plan_host_memory; 0: no bound) when batch_size is 0. A stopped
+  /// run resumes in the batches it started with while they fit.
+  std::int64_t max_batch_size = 0;
   bool restart = false;          ///< discard an existing OUT.partial/ instead of resuming from it
   std::int64_t stop_after = -1;  ///< stop after this many new batches, as if interrupted (tests); -1: never
 };
 
 struct CheckpointedReport {
-  /// Merged over all batches. Its wall_seconds and bead_steps count only the batches integrated by this call (a
-  /// resumed batch was integrated by an earlier one), so that their ratio is this call's throughput.
+  /// Counts and stability merged over all batches; its results hold the header only (attributes, names, shapes),
+  /// the members' data being in OUT. Its wall_seconds and bead_steps count only the batches integrated by this
+  /// call (a resumed batch was integrated by an earlier one), so that their ratio is this call's throughput.
   RunReport run;
   std::int64_t batches = 0;
   std::int64_t resumed_batches = 0;  ///< batches taken from OUT.partial/
   std::int64_t done_batches = 0;     ///< batches finished, resumed ones included
   bool complete = true;              ///< false when stopped by stop_after
+  bool already_complete = false;     ///< OUT was complete before this call (a run stopped while cleaning up)
 };
 
-/// Runs `job` in batches with checkpoints next to `out_path`; returns the merged report. Writes nothing to
-/// `out_path` itself (the caller does, once complete). Throws std::invalid_argument when OUT.partial/ belongs
-/// to a different config (exit 2: remove it or pass --restart).
+/// The default number of members per batch: max(4096, ceil(members / 20)).
+std::int64_t default_batch_size(std::int64_t members);
+
+/// Runs `job` in batches with checkpoints next to `out_path` and writes OUT (members streamed in batch by batch).
+/// Throws std::invalid_argument when OUT.partial/ belongs to a different config or a batch file there belongs to
+/// another run (exit 2: remove it or pass --restart).
 template <class M>
 CheckpointedReport run_checkpointed(const Job<M>& job, const RunOptions& options, const std::string& out_path,
                                     const CheckpointOptions& checkpoint, std::ostream& log);
 
-/// Removes OUT.partial/ after the merged file is written.
-void remove_checkpoints(const std::string& out_path);
+/// The hash of what makes two runs' results interchangeable (the config after overrides, the precision, the
+/// backend kind, rodswarm's version), stored as the run_fingerprint of every batch and of OUT.
+std::string run_fingerprint(const JobCommon& job, const RunOptions& options);
 
 namespace checkpoint_detail {
 std::filesystem::path checkpoint_dir(const std::string& out_path);
 std::filesystem::path batch_file(const std::filesystem::path& dir, std::int64_t batch);
-/// What must be equal for finished batches to be reused: the config (after --set), the options that change
-/// results, and the batching.
+/// What must be equal for finished batches to be reused: the run's fingerprint, the members and the batching.
 nlohmann::json fingerprint(const JobCommon& job, std::int64_t members, const RunOptions& options,
                            std::int64_t batch_size);
+/// The batch size a stopped run of this job left in OUT.partial/ (0 when there is none, or of another run).
+std::int64_t stored_batch_size(const std::filesystem::path& dir, const JobCommon& job, std::int64_t members,
+                               const RunOptions& options);
 /// Checks OUT.partial/ against `print` (or starts it); throws std::invalid_argument for a different run.
 void open_checkpoints(const std::filesystem::path& dir, const nlohmann::json& print, bool restart);
-/// Appends a batch's report (its members from first_member on) to `into`; `integrated`: this call ran it, so
-/// its time and work count toward the throughput.
+/// Whether OUT.partial.done/ says that OUT is the complete result of the run `fingerprint` (then removes it); any
+/// other leftover OUT.partial.done/ is removed and false returned.
+bool finished_before(const std::string& out_path, const std::string& fingerprint);
+/// Renames OUT.partial/ to OUT.partial.done/ and removes that: after a kill, either name tells what happened.
+void remove_checkpoints(const std::string& out_path);
+/// Adds a batch's counts and stability (its members from first_member on) to `into`; `integrated`: this call ran
+/// it, so its time and work count toward the throughput.
 void append_report(RunReport& into, const RunReport& part, std::int64_t first_member, bool integrated);
+/// The diverged and singular members of a finished batch read back from its file.
+void count_results(const Results& part, RunReport& into);
 }  // namespace checkpoint_detail
 
 }  // namespace rodswarm

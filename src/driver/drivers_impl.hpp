@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/parallel_for.hpp"
 #include "driver/checkpointed_run_impl.hpp"
 #include "driver/engine.hpp"
 #include "driver/run_impl.hpp"
@@ -22,10 +23,9 @@ template <class M>
 StabilityReport check_stability(const Job<M>& job) {
   const auto members = static_cast<std::size_t>(job.size());
   std::vector<MemberStability> each(members);
-#pragma omp parallel for schedule(dynamic, 64) if (members > 64)
-  for (std::int64_t i = 0; i < static_cast<std::int64_t>(members); ++i) {
+  parallel_for(static_cast<std::int64_t>(members), 64, 64, [&](std::int64_t i) {
     each[static_cast<std::size_t>(i)] = ModelHost<M>::stability(job, static_cast<std::size_t>(i));
-  }
+  });
   StabilityReport report;
   report.unstable.assign(members, 0);
   for (std::size_t i = 0; i < members; ++i) {
@@ -44,10 +44,20 @@ std::string stability_warning(const StabilityReport& report, const Job<M>& job) 
 }
 
 template <class M>
-std::string singular_note(const Results& results) {
+bool counts_singular_as_diverged() {
+  return ModelHost<M>::counts_as_diverged(status_singular);
+}
+
+template <class M>
+std::string failure_counts(const RunReport& report) {
+  std::string text = std::to_string(report.diverged) + " diverged";
+  if (ModelHost<M>::singular_meaning() != nullptr) text += ", " + std::to_string(report.singular) + " singular";
+  return text;
+}
+
+template <class M>
+std::string singular_note(std::int64_t singular) {
   using H = ModelHost<M>;
-  std::int64_t singular = 0;
-  for (const auto flag : results.singular) singular += flag;
   if (singular == 0 || H::singular_meaning() == nullptr) return "";
   return std::to_string(singular) + " member(s) " + H::singular_meaning() + "; they are flagged in members/singular" +
          (H::counts_as_diverged(status_singular) ? " and counted as diverged" : "");
@@ -69,13 +79,18 @@ JobSummary summarize(const Job<M>& job) {
     t_max = std::max(t_max, job.t_end[i]);
   }
   s.saves = job.output.save_every > 0 ? std::floor(t_max / job.output.save_every + 1e-9) + 1 : 0;
-  // State: every field and scalar of the ensemble, and per member its params, dt, steps and status.
-  const double members = static_cast<double>(job.size());
+  // State: every field and scalar of the ensemble, and per member its params, dt, steps and status, and the
+  // varied values; from a sample, scaled to the ensemble.
+  const double built = static_cast<double>(job.size());
+  s.members = job.sampled_from > 0 ? job.sampled_from : job.size();
+  const double scale = built > 0 ? double(s.members) / built : 0.0;
   const double real = job.precision == Precision::float32 ? 4 : 8;
-  s.state_bytes = members * (sizeof(ParamsOf<M, double>) + 24);
+  s.state_bytes = built * (sizeof(ParamsOf<M, double>) + 24 + 8 * double(job.varied_keys.size()));
   for (const auto& f : job.members.field) s.state_bytes += double(f.size()) * real;
   for (const auto& v : job.members.scalar) s.state_bytes += double(v.size()) * 8;
+  s.state_bytes *= scale;
   // Results: the planned datasets (series and final), the parameter columns and four per-member flags.
+  const double members = double(s.members);
   const ResultsPlan plan = H::results(slice_of(job, 0, 1), "run");
   const double B = H::max_beads(job);
   s.results_bytes = members * (double(plan.param_names.size()) + 4);
@@ -105,6 +120,8 @@ JobSummary summarize(const Job<M>& job) {
   template rodswarm::StabilityReport rodswarm::check_stability<Model>(const rodswarm::Job<Model>&);               \
   template std::string rodswarm::stability_warning<Model>(const rodswarm::StabilityReport&,                       \
                                                           const rodswarm::Job<Model>&);                           \
-  template std::string rodswarm::singular_note<Model>(const rodswarm::Results&);                                  \
+  template std::string rodswarm::singular_note<Model>(std::int64_t);                                              \
+  template bool rodswarm::counts_singular_as_diverged<Model>();                                                   \
+  template std::string rodswarm::failure_counts<Model>(const rodswarm::RunReport&);                               \
   template bool rodswarm::has_steady<Model>();                                                                    \
   template rodswarm::JobSummary rodswarm::summarize<Model>(const rodswarm::Job<Model>&);

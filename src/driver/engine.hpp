@@ -29,19 +29,30 @@ StabilityReport check_stability(const Job<M>& job);
 template <class M>
 std::string stability_warning(const StabilityReport& report, const Job<M>& job);
 
-/// The run's line about members stopped at a singularity ("" when there are none or the model has none).
+/// The run's line about `singular` members stopped at a singularity ("" when there are none or the model has none).
 template <class M>
-std::string singular_note(const Results& results);
+std::string singular_note(std::int64_t singular);
+
+/// Whether the model counts a member stopped at a singularity among the diverged (its report's `diverged`).
+template <class M>
+bool counts_singular_as_diverged();
+
+/// The failed members of a report as the run's line says them: "2 diverged", "2 diverged, 1 singular".
+template <class M>
+std::string failure_counts(const RunReport& report);
 
 /// Whether the model has a steady-state solver.
 template <class M>
 bool has_steady();
 
 /// What `rodswarm validate` says about a job: the model's lines, the sizes and the memory estimate.
+/// For a job holding a sample of its ensemble (validate of a large one), the sizes are the sample's scaled to the
+/// whole ensemble.
 struct JobSummary {
   std::vector<std::string> lines;  ///< the model and its scheme, the members' sizes, anything else
   double max_steps = 0, saves = 0;
-  double state_bytes = 0, results_bytes = 0;
+  std::int64_t members = 0;                   ///< the ensemble's members
+  double state_bytes = 0, results_bytes = 0;  ///< the whole ensemble's
 };
 template <class M>
 JobSummary summarize(const Job<M>& job);

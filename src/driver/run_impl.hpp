@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "backends/cpu_backend.hpp"
+#include "backends/parallel_for.hpp"
 #include "driver/engine.hpp"
 #include "driver/run.hpp"
 #include "driver/save_schedule.hpp"
@@ -91,16 +92,14 @@ void record_final(const Job<M>& job, const RecordTables& tables, Ensemble<M, Rea
   r.diverged.resize(members);
   r.steps_taken.resize(members);
   if (singular) r.singular.resize(members);
-// Small ensembles skip the parallel region: its barrier costs more than the work when cores are busy.
-#pragma omp parallel for schedule(dynamic, 16) if (members > 64)
-  for (std::int64_t ii = 0; ii < static_cast<std::int64_t>(members); ++ii) {
+  parallel_for(static_cast<std::int64_t>(members), 16, 64, [&](std::int64_t ii) {
     const auto i = static_cast<std::size_t>(ii);
     H::record(job, tables, ensemble, i, rows_of(r, i, -1));
     r.final_time[i] = double(ensemble.steps_done[i]) * job.members.dt[i];
     r.diverged[i] = H::counts_as_diverged(ensemble.status[i]) ? 1 : 0;
     if (singular) r.singular[i] = ensemble.status[i] == status_singular ? 1 : 0;
     r.steps_taken[i] = ensemble.steps_done[i];
-  }
+  });
 }
 
 template <class M, class Real>
@@ -134,6 +133,7 @@ RunReport run_typed(const Job<M>& job, const RunOptions& options) {
   record_final(job, tables, ensemble, r);
   for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
     report.diverged += r.diverged[i];
+    if (!r.singular.empty()) report.singular += r.singular[i];
     report.bead_steps += double(ensemble.steps_done[i]) * M::sizes(job.members.params[i]).work_units;
   }
   H::finish(job, ensemble, r, options);

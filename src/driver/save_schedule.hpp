@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/parallel_for.hpp"
 #include "driver/progress.hpp"
 
 namespace rodswarm {
@@ -37,11 +38,10 @@ void for_each_saved_member(const SaveSchedule& plan, std::size_t k, const std::v
                            const std::vector<std::int64_t>& target, Row&& row) {
   const auto members = static_cast<std::int64_t>(steps_done.size());
   const std::size_t S = plan.time.size();
-#pragma omp parallel for schedule(dynamic, 16) if (members > 64)
-  for (std::int64_t ii = 0; ii < members; ++ii) {
+  parallel_for(members, 16, 64, [&](std::int64_t ii) {
     const auto i = static_cast<std::size_t>(ii);
     if (plan.saved_at(i, k, steps_done[i], target)) row(i, i * S + k);
-  }
+  });
 }
 
 /// Plans the saves of a job's members (their steps to t_end and between saves come from the config layer);

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "config/cosserat_job.hpp"
+#include "backends/parallel_for.hpp"
 #include "driver/drivers_impl.hpp"
 #include "rodswarm/models/cosserat_diagnostics.hpp"
 
@@ -102,7 +103,7 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
   const OutputSpec& o = job.output;
   plan.fields = {
       {"positions", {0, 3}, {}, run && o.saves("positions"), true},
-      {"velocities", {0, 3}, {}, run && o.saves("velocities"), run && o.saves("velocities")},
+      {"velocities", {0, 3}, {}, run && o.saves("velocities"), run},
       {"energy",
        {8},
        {"translational", "rotational", "stretch_shear", "bend_twist", "gravity", "loads", "contact", "total"},
@@ -248,13 +249,12 @@ SteadyOutcomes Host::solve_steady(const Job& job, Backend<Model, Real>& backend,
     backend.advance(target);
     ++s.advance_calls;
     backend.store(e);
-#pragma omp parallel for schedule(dynamic, 16) if (M > 64)
-    for (std::int64_t ii = 0; ii < static_cast<std::int64_t>(M); ++ii) {
+    parallel_for(static_cast<std::int64_t>(M), 16, 64, [&](std::int64_t ii) {
       const auto i = static_cast<std::size_t>(ii);
-      if (done[i] || e.status[i] != status_ok) continue;
+      if (done[i] || e.status[i] != status_ok) return;
       zs[i] = residual(i);
       if (zs[i] <= job.steady.tol * zs0[i] || zs[i] <= 1e-300) done[i] = 1;
-    }
+    });
   }
   s.stability_warning = stability.unstable;
   s.time.resize(M);

@@ -40,7 +40,7 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
   const OutputSpec& o = job.output;
   plan.fields = {
       {"positions", {0, 3}, {}, run && o.saves("positions"), true},
-      {"velocities", {0, 3}, {}, run && o.saves("velocities"), run && o.saves("velocities")},
+      {"velocities", {0, 3}, {}, run && o.saves("velocities"), run},
       {"energy", {5}, {"kinetic", "elastic", "gravity", "potential", "total"}, run && o.saves("energy"), true}};
   return plan;
 }

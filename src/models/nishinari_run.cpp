@@ -51,7 +51,7 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
   const bool run = kind == "run";
   const OutputSpec& o = job.output;
   plan.fields = {{"positions", {0, 3}, {}, run && o.saves("positions"), true},
-                 {"velocities", {0, 3}, {}, run && o.saves("velocities"), run && o.saves("velocities")},
+                 {"velocities", {0, 3}, {}, run && o.saves("velocities"), run},
                  {"energy",
                   {8},
                   {"kinetic", "spin", "axial", "bending", "twist", "external", "potential", "total"},

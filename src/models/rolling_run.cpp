@@ -83,7 +83,7 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
   const OutputSpec& o = job.output;
   const bool lyapunov = run && job.renorm_interval > 0;
   plan.fields = {{"positions", {0, 3}, {}, run && o.saves("positions"), true},
-                 {"velocities", {0, 3}, {}, run && o.saves("velocities"), run && o.saves("velocities")},
+                 {"velocities", {0, 3}, {}, run && o.saves("velocities"), run},
                  {"energy", {3}, {"kinetic", "potential", "total"}, run && o.saves("energy"), true},
                  {"contact", {3}, {"s1", "s2", "lambda"}, run && o.saves("contact"), run && o.saves("contact")},
                  {"lyapunov", {}, {}, lyapunov && o.saves("lyapunov"), lyapunov}};

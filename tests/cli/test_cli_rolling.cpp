@@ -359,4 +359,22 @@ TEST_F(CliRolling, BenchPrintsRowsForModelRolling) {
   EXPECT_EQ(rows[1]["beads"], 256);
 }
 
+// A member whose contact point a blow-up carried off its string (dt 1.2, far beyond RK4's bound) is counted in
+// the run's line and its exit code: at d3a5c6a the run said "0 diverged" and exited 0.
+TEST_F(CliRolling, SingularMembersAreCountedInTheReportAndTheExitCode) {
+  const std::string sets =
+      " --set params.modes=32 --set params.sigma=0.4 --set integrator.t_end=12 --set output.save_every=0"
+      " --set analysis.spectrum.sample_interval=1.2 --set analysis.lyapunov.renorm_interval=1.2";
+  const auto healthy = rodswarm("run " + kExamples + "fixed_contact.json --out ok.h5 --backend cpu -q" + sets +
+                                " --set integrator.dt=0.01");
+  EXPECT_EQ(healthy.code, 0) << healthy.out << healthy.err;
+  EXPECT_NE(healthy.out.find("0 diverged, 0 singular"), std::string::npos) << healthy.out;
+  const auto run = rodswarm("run " + kExamples + "fixed_contact.json --out out.h5 --backend cpu -q" + sets +
+                            " --set integrator.dt=1.2 --set params.G1=10");
+  EXPECT_EQ(run.code, 1) << run.out << run.err;
+  EXPECT_NE(run.out.find("0 diverged, 1 singular"), std::string::npos) << run.out;
+  EXPECT_NE(run.err.find("1 member(s) stopped where a contact point left its string"), std::string::npos) << run.err;
+  EXPECT_EQ(inspect("out.h5 --member 0 --final --json")["singular"], true);
+}
+
 }  // namespace

@@ -31,17 +31,23 @@ struct MemberIO {
   double* lyapunov_gap;
 };
 
-/// Status of a state: diverged when a value is non-finite or an amplitude or velocity is beyond the bound (the
-/// contact points have their own limits); fixed ends: singular when a contact point left [0, L]. Periodic ends
+/// Whether a value is non-finite or an amplitude or velocity beyond the divergence bound (the contact points have
+/// their own limits).
+template <class Real>
+RODSWARM_HD bool blown_up(const Params<Real>& p, const Real* y) {
+  for (int j = 0; j < state_size(p.modes); ++j) {
+    const Real v = y[j];
+    if (!(v == v) || !(std::fabs(v) <= (j < 4 * p.modes ? p.divergence_bound : std::numeric_limits<Real>::max())))
+      return true;
+  }
+  return false;
+}
+
+/// Status of a state: diverged when blown up; fixed ends: singular when a contact point left [0, L]. Periodic ends
 /// wrap s into [0, L) here.
 template <class Real>
 RODSWARM_HD std::uint8_t settle(const Params<Real>& p, Real* y) {
-  const int n = state_size(p.modes);
-  for (int j = 0; j < n; ++j) {
-    const Real v = y[j];
-    if (!(v == v) || !(std::fabs(v) <= (j < 4 * p.modes ? p.divergence_bound : std::numeric_limits<Real>::max())))
-      return status_diverged;
-  }
+  if (blown_up(p, y)) return status_diverged;
   for (int at = s1_at(p.modes); at <= s2_at(p.modes); ++at) {
     if (p.ends == Ends::periodic) {
       y[at] -= p.L * std::floor(y[at] / p.L);
@@ -51,6 +57,13 @@ RODSWARM_HD std::uint8_t settle(const Params<Real>& p, Real* y) {
     }
   }
   return status_ok;
+}
+
+/// What a failed contact system means: a blow-up (a value non-finite or beyond the divergence bound: NaN reaching
+/// lambda's rows makes the system look singular first) is a diverged member; a finite state, a singular one.
+template <class Real>
+RODSWARM_HD std::uint8_t failure_status(const Params<Real>& p, const Real* y) {
+  return blown_up(p, y) ? status_diverged : status_singular;
 }
 
 /// One RK4 step of y by dt, then the velocity projection. `work` holds workspace_size(K) reals.
@@ -63,7 +76,7 @@ RODSWARM_HD std::uint8_t rk4_step(const Params<Real>& p, Real dt, Real* y, Real*
   const Rows<Real> rows = rows_in(work + 3 * n, K);
   for (int j = 0; j < n; ++j) yt[j] = y[j];
   for (int s = 0; s < rk4::stages; ++s) {
-    if (rates(p, yt, dy, rows).singular) return status_singular;
+    if (rates(p, yt, dy, rows).singular) return failure_status(p, yt);
     const Real w = rk4::weight<Real>(s);
     for (int j = 0; j < n; ++j) acc[j] = (s == 0 ? Real(0) : acc[j]) + w * dy[j];
     if (s + 1 < rk4::stages) {
@@ -74,7 +87,8 @@ RODSWARM_HD std::uint8_t rk4_step(const Params<Real>& p, Real dt, Real* y, Real*
   for (int j = 0; j < n; ++j) y[j] += dt * acc[j];
   const std::uint8_t status = settle(p, y);
   if (status != status_ok) return status;
-  return project_velocities(p, y, rows) ? status_ok : status_singular;
+  if (!project_velocities(p, y, rows)) return failure_status(p, y);
+  return status_ok;
 }
 
 /// Signed difference z - y of component j, wrapped to [-L/2, L/2) for the contact points of a periodic string.
