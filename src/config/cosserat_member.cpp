@@ -18,7 +18,7 @@ using cosserat::EndKind;
 
 /// Largest n and rods * (n + 1) accepted: node offsets and kernel indices are int.
 constexpr double max_elements = 1 << 24;
-constexpr double max_nodes = 1 << 30;
+constexpr double max_nodes = config_detail::max_member_beads;
 
 /// A vector whose part perpendicular to a unit direction is below this fraction of its length counts as parallel.
 constexpr double parallel_tolerance = 1e-9;
@@ -540,7 +540,8 @@ void Schema<cosserat::Model>::build(const Spec& spec, const CosseratJob& job, co
     check.fail("params.rods", "must be an integer >= 1, got " + format_number(spec.rods));
   }
   if (spec.rods * (spec.n + 1) > max_nodes) {
-    check.fail("params.rods", "params.rods * (params.n + 1) nodes is too many (at most 2^30)");
+    check.fail("params.rods",
+               "params.rods * (params.n + 1) nodes is too many (at most " + format_number(max_nodes) + " a member)");
   }
   const int n = static_cast<int>(spec.n);
   const int rods = static_cast<int>(spec.rods);

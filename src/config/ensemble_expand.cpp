@@ -160,6 +160,12 @@ std::vector<std::int64_t> sample_members(const EnsembleSpec& spec, const std::ve
     for (std::int64_t i = 0; i < M; ++i) out.push_back(i);
     return out;
   }
+  if (spec.mode == EnsembleMode::random || spec.mode == EnsembleMode::lhs) {
+    // Drawn members vary no integer key, so all have one size: the first `count` represent them, and random's
+    // stream is then generated only that far.
+    for (std::int64_t i = 0; i < count; ++i) out.push_back(i);
+    return out;
+  }
   for (std::int64_t j = 0; j < count; ++j) out.push_back(count > 1 ? j * (M - 1) / (count - 1) : 0);
   // Member sizes follow the integer keys (params.n): every value of each appears, the other keys at their first.
   if (spec.mode == EnsembleMode::grid) {

@@ -50,9 +50,10 @@ std::vector<double> spaced(const json& value, const std::string& key, const std:
   const double a = expect_number(value[0], index_key(key, 0), source);
   const double b = expect_number(value[1], index_key(key, 1), source);
   const std::int64_t count = expect_integer(value[2], index_key(key, 2), source);
-  if (count < 1 || count > max_members) {
-    throw ConfigError(source, index_key(key, 2),
-                      "count must be between 1 and " + std::to_string(max_members) + ", got " + std::to_string(count));
+  if (count < 1 || count > max_list_values) {
+    throw ConfigError(
+        source, index_key(key, 2),
+        "count must be between 1 and " + std::to_string(max_list_values) + ", got " + std::to_string(count));
   }
   if (geometric && !(a > 0 && b > 0)) {
     throw ConfigError(source, key,
@@ -182,10 +183,13 @@ EnsembleSpec parse_ensemble_spec(const json& config, const std::string& source) 
 
   if (is_sampled(spec.mode)) {
     spec.members = r.integer("count");
-    if (spec.members < 1 || spec.members > max_members) {
-      throw ConfigError(
-          source, "ensemble.count",
-          "must be between 1 and " + std::to_string(max_members) + ", got " + std::to_string(spec.members));
+    // An lhs design shuffles every key's strata over all members: its columns are held whole.
+    const std::int64_t most = spec.mode == EnsembleMode::lhs ? max_list_values : max_members;
+    if (spec.members < 1 || spec.members > most) {
+      throw ConfigError(source, "ensemble.count",
+                        "must be between 1 and " + std::to_string(most) +
+                            (spec.mode == EnsembleMode::lhs ? " for lhs" : "") + ", got " +
+                            std::to_string(spec.members));
     }
     if (const json* seed = r.optional("seed")) {
       // Seeds are 64-bit unsigned: nlohmann keeps literals up to 2^64 - 1 exactly as number_unsigned.

@@ -40,6 +40,10 @@ struct EnsembleSpec {
 /// Largest ensemble accepted; beyond it the product of grid sizes would risk overflow long before memory ran out.
 constexpr std::int64_t max_members = 1'000'000'000;
 
+/// Longest list a vary key's linspace/logspace expands to, and the largest lhs design: each is held whole (a column
+/// of 2^24 values is 128 MiB), so a count of 1e9 is refused instead of allocating 8 GB before any check.
+constexpr std::int64_t max_list_values = std::int64_t{1} << 24;
+
 /// Reads config["ensemble"] (absent: present = false, one member). Checks modes, spec shapes, list lengths (zip),
 /// counts and the resulting size; throws ConfigError(source, key, ...).
 EnsembleSpec parse_ensemble_spec(const nlohmann::json& config, const std::string& source);
@@ -54,9 +58,10 @@ std::vector<std::vector<double>> expand_columns(const EnsembleSpec& spec);
 /// at a time).
 std::vector<std::vector<double>> expand_columns_at(const EnsembleSpec& spec, const std::vector<std::int64_t>& indices);
 
-/// Members that represent the ensemble for an estimate (validate): `count` spread evenly, first and last
-/// included, and the members where each integer key (integer[k]: it sets sizes, like params.n) takes each of its
-/// values; ascending, each once. All members when there are at most `count`.
+/// Members that represent the ensemble for an estimate (validate): for grid and zip `count` spread evenly, first
+/// and last included, and the members where each integer key (integer[k]: it sets sizes, like params.n) takes each
+/// of its values; for random and lhs (no integer key varies) the first `count`. Ascending, each once; all members
+/// when there are at most `count`.
 std::vector<std::int64_t> sample_members(const EnsembleSpec& spec, const std::vector<bool>& integer,
                                          std::int64_t count);
 

@@ -14,7 +14,7 @@ namespace config_detail {
 namespace {
 
 /// Largest n accepted: bead offsets and kernel indices are int.
-constexpr double max_beads = 1 << 30;
+constexpr double max_beads = config_detail::max_member_beads;
 
 /// Fills out.y (moving beads) and the fixed ends for the spec's initial kind.
 void build_shape(const GreenspanSpec& spec, int n, const MemberChecker& check, GreenspanMember& out) {
@@ -113,7 +113,8 @@ void Schema<greenspan::Model>::build(const Spec& spec, const GreenspanJob& job, 
   const MemberChecker check(source);
 
   if (!(spec.n >= 1 && spec.n <= max_beads && spec.n == std::floor(spec.n))) {
-    check.fail("params.n", "must be an integer >= 1, got " + format_number(spec.n));
+    check.fail("params.n",
+               "must be an integer from 1 to " + format_number(max_beads) + ", got " + format_number(spec.n));
   }
   const int n = static_cast<int>(spec.n);
   check.positive({{"params.dx", spec.dx}, {"params.m", spec.m}, {"params.T0", spec.T0}});

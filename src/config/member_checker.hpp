@@ -15,6 +15,12 @@
 
 namespace rodswarm::config_detail {
 
+/// The most beads (or nodes) one member may have. A member is built whole in host memory before any check of the
+/// ensemble's size can see it, so its size is bounded here: 2^20 beads hold a rod of a million nodes (about half a
+/// GiB for a Cosserat rod while it is built), far beyond the members an ensemble is made of, and a fuzzed "n": 1e8
+/// is refused at once instead of building gigabytes.
+inline constexpr double max_member_beads = 1 << 20;
+
 class MemberChecker {
  public:
   explicit MemberChecker(const std::string& source) : source_(source) {}

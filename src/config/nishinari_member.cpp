@@ -14,7 +14,7 @@ namespace config_detail {
 namespace {
 
 /// Largest n accepted: bead offsets and kernel indices are int.
-constexpr double max_beads = 1 << 30;
+constexpr double max_beads = config_detail::max_member_beads;
 
 /// A normal whose part perpendicular to its tangent is below this fraction of its length counts as parallel.
 constexpr double parallel_tolerance = 1e-9;
@@ -224,7 +224,8 @@ void Schema<nishinari::Model>::build(const Spec& spec, const NishinariJob& job, 
   const MemberChecker check(source);
 
   if (!(spec.n >= 3 && spec.n <= max_beads && spec.n == std::floor(spec.n))) {
-    check.fail("params.n", "must be an integer >= 3, got " + format_number(spec.n));
+    check.fail("params.n",
+               "must be an integer from 3 to " + format_number(max_beads) + ", got " + format_number(spec.n));
   }
   const int n = static_cast<int>(spec.n);
   check.positive({{"params.l", spec.l}, {"params.m", spec.m}, {"params.k", spec.k}, {"params.j", spec.j}});

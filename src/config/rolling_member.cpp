@@ -433,6 +433,13 @@ void Schema<rolling::Model>::build(const Spec& spec, const RollingJob& job, cons
     }
     p.sample_steps = steps_of(check, "analysis.spectrum.sample_interval", spec.sample_interval, spec.dt);
     out.samples = total_steps / p.sample_steps + 1;
+    // The signal is held whole per member (and its FFT padded to a power of two).
+    if (double(out.samples) > max_member_beads) {
+      check.fail("analysis.spectrum.sample_interval",
+                 "gives " + format_number(double(out.samples)) +
+                     " samples a member over integrator.t_end = " + format_number(spec.t_end) + "; at most " +
+                     format_number(max_member_beads) + " (sample less often, or record a shorter run)");
+    }
   }
   if (spec.lyapunov) {
     p.lyapunov = 1;

@@ -160,6 +160,9 @@ TEST_F(CliResultsSafety, HostileConfigsAreRefusedByName) {
   expect_refused(write("overflow.json", overflow), "overflow.json", "integrator.t_end", "1e999", "validate");
   expect_refused(ensemble() + " --set params.m=1e999", "--set", "params.m", "1e999", "validate");
 
+  // A member of 10^8 beads: refused by its size before it is built (at d3a5c6a: 110 s, then an abort).
+  expect_refused(ensemble() + " --set params.n=100000000", "--set", "params.n", "from 1 to 1048576", "validate");
+
   const std::string key(5'000'000, 'k');
   const auto long_key = rodswarm("validate " + write("long.json", R"({"model": "greenspan", ")" + key + R"(": 1})"));
   EXPECT_EQ(long_key.code, 2);

@@ -237,7 +237,7 @@ TEST(ConfigNishinariSchema, ParameterRanges) {
   EXPECT_NO_THROW(parse(c));
   c = base();
   c["params"]["n"] = 2;
-  EXPECT_STREQ(error_of(c).what(), "cfg.json: params.n: must be an integer >= 3, got 2");
+  EXPECT_STREQ(error_of(c).what(), "cfg.json: params.n: must be an integer from 3 to 1048576, got 2");
   c["params"]["n"] = 3;
   EXPECT_EQ(parse(c).members.params[0].n, 3);
   c = base();
