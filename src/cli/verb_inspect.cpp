@@ -21,14 +21,7 @@ void add_inspect_verb(CLI::App& app, int& exit_code) {
   verb->add_flag("--json", options->json, "machine-readable output");
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
-      const nlohmann::json out = options->member >= 0 ? member_json(options->path, options->member, options->final_only)
-                                                      : summary_json(options->path);
-      if (options->json) {
-        std::cout << out.dump() << "\n";
-      } else {
-        std::cout << options->path << "\n";
-        for (const auto& [key, value] : out.items()) std::cout << "  " << key << ": " << value.dump() << "\n";
-      }
+      std::cout << inspect_text(options->path, options->member, options->final_only, options->json);
       return exit_ok;
     });
   });

@@ -97,14 +97,7 @@ bool finished_before(const std::string& out_path, const std::string& fingerprint
   const fs::path done = done_dir_of(out_path);
   std::error_code ec;
   if (!fs::exists(done, ec)) return false;
-  bool complete = false;
-  if (!fs::exists(checkpoint_dir(out_path), ec) && is_results_file(out_path)) {
-    try {
-      complete = read_results_header(out_path).run_fingerprint == fingerprint;
-    } catch (const IoError&) {
-      complete = false;
-    }
-  }
+  const bool complete = !fs::exists(checkpoint_dir(out_path), ec) && results_fingerprint(out_path) == fingerprint;
   fs::remove_all(done, ec);
   return complete;
 }

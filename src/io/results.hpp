@@ -163,6 +163,13 @@ void append_results(Results& into, const Results& part);
 /// inspect --member I [--final] --json: one member as JSON (PRODUCT.md). Reads only that member's rows.
 nlohmann::json member_json(const std::string& path, std::int64_t member, bool final_only);
 
+/// What `rodswarm inspect` prints: member `member`'s rows (final only) or, for member < 0, the summary, as one line
+/// of JSON or as "  key: value" lines. Read in a child process (isolated_read.hpp): a file that crashes or hangs
+/// libhdf5 is an IoError ("damaged"), never a crash or a hang of rodswarm. Strings that are not UTF-8 are printed
+/// with U+FFFD. timeout_seconds 0: read_timeout(path).
+std::string inspect_text(const std::string& path, std::int64_t member, bool final_only, bool as_json,
+                         double timeout_seconds = 0);
+
 /// inspect --json without --member: a summary of the file (kind, model, members, saves, fields, diverged count,
 /// singular count when the file records singularities).
 nlohmann::json summary_json(const std::string& path);

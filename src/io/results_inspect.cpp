@@ -6,6 +6,7 @@
 #include "io/h5_data.hpp"
 #include "io/h5_handles.hpp"
 #include "io/results.hpp"
+#include "io/isolated_read.hpp"
 #include "io/results_layout.hpp"
 
 namespace rodswarm {
@@ -219,6 +220,22 @@ nlohmann::json member_json(const std::string& path, std::int64_t member, bool fi
 
 nlohmann::json summary_json(const std::string& path) {
   return layout::with_path(path, [&] { return summary_object(path); });
+}
+
+std::string inspect_text(const std::string& path, std::int64_t member, bool final_only, bool as_json,
+                         double timeout_seconds) {
+  return run_isolated(
+      path,
+      [&] {
+        const json out = member >= 0 ? member_json(path, member, final_only) : summary_json(path);
+        // A damaged file's strings may not be UTF-8: shown with U+FFFD rather than failing to print.
+        const auto dump = [](const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); };
+        if (as_json) return dump(out) + "\n";
+        std::string text = path + "\n";
+        for (const auto& [key, value] : out.items()) text += "  " + key + ": " + dump(value) + "\n";
+        return text;
+      },
+      timeout_seconds > 0 ? timeout_seconds : read_timeout(path));
 }
 
 }  // namespace rodswarm

@@ -20,6 +20,7 @@
 #include "config/config_error.hpp"
 #include "io/h5_data.hpp"
 #include "io/h5_handles.hpp"
+#include "io/isolated_read.hpp"
 #include "io/results.hpp"
 #include "io/results_layout.hpp"
 
@@ -74,17 +75,33 @@ std::string temporary_path_of(const std::string& path) {
 std::string partial_dir_of(const std::string& path) { return path + ".partial"; }
 std::string done_dir_of(const std::string& path) { return path + ".partial.done"; }
 
+std::string results_fingerprint(const std::string& path) {
+  if (!is_results_file(path)) return "";
+  try {
+    return run_isolated(
+        path, [&] { return read_results_header(path).run_fingerprint; }, read_timeout(path));
+  } catch (const IoError&) {
+    return "";
+  }
+}
+
 bool is_results_file(const std::string& path) {
   // The HDF5 signature first: most files that are not results are refused without starting the library.
   static const char signature[8] = {'\x89', 'H', 'D', 'F', '\r', '\n', '\x1a', '\n'};
   char head[8] = {0};
   std::ifstream in(path, std::ios::binary);
   if (!in.read(head, sizeof head) || std::memcmp(head, signature, sizeof head) != 0) return false;
+  // Whatever lies there is read in a child: a damaged HDF5 file must not crash the run that checks it.
   try {
-    return layout::with_path(path, [&] {
-      layout::open_results_file(path);
-      return true;
-    });
+    return run_isolated(
+               path,
+               [&] {
+                 return layout::with_path(path, [&] {
+                   layout::open_results_file(path);
+                   return std::string("yes");
+                 });
+               },
+               read_timeout(path)) == "yes";
   } catch (const IoError&) {
     return false;
   }

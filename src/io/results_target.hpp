@@ -30,8 +30,12 @@ struct ResultsTargetOptions {
 /// file (unless options.force). Reads nothing but the existing file's HDF5 signature and format attribute.
 void check_results_path(const std::string& path, const ResultsPathSource& source, const ResultsTargetOptions& options);
 
-/// True when `path` is an existing rodswarm results file (its format attribute says so).
+/// True when `path` is an existing rodswarm results file (its format attribute says so); read in a child process
+/// (isolated_read.hpp), so a damaged file is "no", never a crash.
 bool is_results_file(const std::string& path);
+
+/// The run_fingerprint of the results file at `path`, "" when there is none (or no readable results file).
+std::string results_fingerprint(const std::string& path);
 
 /// check_results_path, then the lock OUT.lock (advisory, flock) held until destruction, then the debris of
 /// killed runs removed (OUT.tmp.*, temporaries inside OUT.partial/). Throws ConfigError (exit 2) when another
