@@ -184,6 +184,14 @@ TEST_F(CliResultsSafety, AnEnsembleBeyondTheHostsMemoryIsRefusedBeforeItIsBuilt)
     EXPECT_NE(refused.err.find("of memory (state "), std::string::npos) << verb << refused.err;
     EXPECT_NE(refused.err.find("more than the"), std::string::npos) << verb << refused.err;
   }
+  // 10^4 members of a million beads: the sample is a few of them (a sample of 4096 took minutes: found by fuzzing).
+  const std::string heavy = config_with("example1.json", [](json& c) {
+    c["params"]["n"] = 1000000;
+    c["ensemble"] = {{"mode", "grid"}, {"vary", {{"params.m", {{"linspace", {0.05, 0.2, 10000}}}}}}};
+  });
+  const auto heavy_run = rodswarm("validate " + heavy);
+  EXPECT_EQ(heavy_run.code, 2) << heavy_run.out << heavy_run.err;
+  EXPECT_NE(heavy_run.err.find("of memory (state "), std::string::npos) << heavy_run.err;
   // 10^7 members validate from a sample, and say so.
   const std::string large = config_with("example1.json", [](json& c) {
     c["ensemble"] = {
