@@ -112,10 +112,10 @@ Job<M> parse_job(const nlohmann::json& config, const std::string& source, const 
     S::add(job, member);
     if constexpr (HasNotes<typename S::Member>::value) notes.add(i, member.notes);
   };
-  if (options.sample > 0 && ensemble.members > options.sample) {
+  if (options.sample > 0) {
     // A sample for an estimate (validate, and run before it builds the rest): the representative members only,
-    // as many as about max_sample_values values of state allow (member 0 built first measures them), so that a
-    // sample of huge members costs no more than one of small ones.
+    // as many as about max_sample_values values of state allow (member 0, built first, measures a member), so that
+    // a sample of huge members costs no more than one of small ones; every member when that many fit.
     const std::vector<std::int64_t> first = {0};
     job.varied_values = expand_columns_at(ensemble, first);
     expand_members(ensemble, slots, job.varied_values, build, first);
@@ -123,16 +123,21 @@ Job<M> parse_job(const nlohmann::json& config, const std::string& source, const 
     for (const auto& f : job.members.field) values += f.size();
     const std::int64_t count =
         std::clamp<std::int64_t>(max_sample_values / std::int64_t(std::max<std::size_t>(values, 1)), 1, options.sample);
-    std::vector<std::int64_t> rest = sample_members(ensemble, slots.integer, count);
-    rest.erase(std::remove(rest.begin(), rest.end(), std::int64_t{0}), rest.end());
+    std::vector<std::int64_t> rest;
+    if (ensemble.members <= count) {
+      for (std::int64_t i = 1; i < ensemble.members; ++i) rest.push_back(i);
+    } else {
+      rest = sample_members(ensemble, slots.integer, count);
+      rest.erase(std::remove(rest.begin(), rest.end(), std::int64_t{0}), rest.end());
+      job.sampled_from = ensemble.members;
+      job.sample_indices = first;
+      job.sample_indices.insert(job.sample_indices.end(), rest.begin(), rest.end());
+    }
     const auto rest_values = expand_columns_at(ensemble, rest);
     if (!rest.empty()) expand_members(ensemble, slots, rest_values, build, rest);  // empty would mean all members
     for (std::size_t k = 0; k < rest_values.size(); ++k) {
       job.varied_values[k].insert(job.varied_values[k].end(), rest_values[k].begin(), rest_values[k].end());
     }
-    job.sampled_from = ensemble.members;
-    job.sample_indices = first;
-    job.sample_indices.insert(job.sample_indices.end(), rest.begin(), rest.end());
   } else {
     job.varied_values = expand_columns(ensemble);
     const auto built = static_cast<std::size_t>(ensemble.members);
