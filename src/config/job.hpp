@@ -25,7 +25,7 @@ struct ParseOptions {
 
 /// About how many values of state a sample builds at most: its member count is lowered for large members (a
 /// sample of members of a million nodes is one or a few of them).
-inline constexpr std::int64_t max_sample_values = std::int64_t{1} << 22;
+inline constexpr std::int64_t max_sample_values = std::int64_t{1} << 20;
 
 /// What a model's config sets for the whole job beyond its members (a scheme, analysis intervals, ...).
 template <class M>
