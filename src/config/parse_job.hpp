@@ -116,8 +116,26 @@ Job<M> parse_job(const nlohmann::json& config, const std::string& source, const 
     // A sample for an estimate (validate, and run before it builds the rest): the representative members only,
     // as many as about max_sample_values values of state allow (member 0, built first, measures a member), so that
     // a sample of huge members costs no more than one of small ones; every member when that many fit.
+    // Random and lhs samples are a prefix of the members (sample_members): their values are drawn once, since an
+    // lhs design (every key's whole shuffle) is most of what a sample of a large ensemble costs.
+    const bool prefix = ensemble.mode == EnsembleMode::random || ensemble.mode == EnsembleMode::lhs;
+    std::vector<std::vector<double>> prefix_values;
+    if (prefix) {
+      std::vector<std::int64_t> head(
+          static_cast<std::size_t>(std::min<std::int64_t>(ensemble.members, options.sample)));
+      for (std::size_t i = 0; i < head.size(); ++i) head[i] = static_cast<std::int64_t>(i);
+      prefix_values = expand_columns_at(ensemble, head);
+    }
+    const auto values_at = [&](const std::vector<std::int64_t>& indices) {
+      if (!prefix) return expand_columns_at(ensemble, indices);
+      std::vector<std::vector<double>> out(prefix_values.size(), std::vector<double>(indices.size()));
+      for (std::size_t k = 0; k < out.size(); ++k) {
+        for (std::size_t j = 0; j < indices.size(); ++j) out[k][j] = prefix_values[k].at(std::size_t(indices[j]));
+      }
+      return out;
+    };
     const std::vector<std::int64_t> first = {0};
-    job.varied_values = expand_columns_at(ensemble, first);
+    job.varied_values = values_at(first);
     expand_members(ensemble, slots, job.varied_values, build, first);
     std::size_t values = 0;
     for (const auto& f : job.members.field) values += f.size();
@@ -133,7 +151,7 @@ Job<M> parse_job(const nlohmann::json& config, const std::string& source, const 
       job.sample_indices = first;
       job.sample_indices.insert(job.sample_indices.end(), rest.begin(), rest.end());
     }
-    const auto rest_values = expand_columns_at(ensemble, rest);
+    const auto rest_values = values_at(rest);
     if (!rest.empty()) expand_members(ensemble, slots, rest_values, build, rest);  // empty would mean all members
     for (std::size_t k = 0; k < rest_values.size(); ++k) {
       job.varied_values[k].insert(job.varied_values[k].end(), rest_values[k].begin(), rest_values[k].end());

@@ -173,6 +173,34 @@ TEST(ConfigEnsemble, LatinHypercubeHasOneSamplePerStratum) {
                                    .varied_values);
 }
 
+TEST(ConfigEnsemble, ASampleHoldsTheWholeEnsemblesValuesOfItsMembers) {
+  // validate's estimate builds a sample; each sampled member must be the member run builds, in every mode (random
+  // and lhs samples share one draw of their first members).
+  for (const char* ensemble :
+       {R"({"mode": "grid", "vary": [{"params.m": {"linspace": [0.1, 0.2, 40]}}, {"params.alpha": [1, 2, 3]}]})",
+        R"({"mode": "zip", "vary": {"params.m": {"linspace": [0.1, 0.2, 90]}, "params.T0": {"linspace": [5, 9, 90]}}})",
+        R"({"mode": "random", "count": 100, "seed": 4, "vary": {"params.m": {"uniform": [0.1, 0.2]}}})",
+        R"({"mode": "lhs", "count": 100, "seed": 5, "vary": [{"params.m": {"uniform": [0.05, 0.15]}},
+               {"params.alpha": {"normal": [0.6, 0.05]}}]})"}) {
+    SCOPED_TRACE(ensemble);
+    const json config = example1_with(json::parse(ensemble));
+    const auto whole = rodswarm::parse_job<rodswarm::greenspan::Model>(config, "e.json");
+    const auto sample = rodswarm::parse_job<rodswarm::greenspan::Model>(config, "e.json", ParseOptions{7});
+    ASSERT_EQ(sample.sampled_from, whole.size());
+    ASSERT_EQ(sample.sample_indices.size(), std::size_t(sample.size()));
+    ASSERT_GE(sample.size(), 7);
+    for (std::size_t j = 0; j < sample.sample_indices.size(); ++j) {
+      const auto i = std::size_t(sample.sample_indices[j]);
+      for (std::size_t k = 0; k < whole.varied_values.size(); ++k) {
+        EXPECT_EQ(sample.varied_values[k][j], whole.varied_values[k][i]) << "key " << k << ", member " << i;
+      }
+      EXPECT_EQ(sample.members.params[j].m, whole.members.params[i].m) << "member " << i;
+      EXPECT_EQ(sample.members.params[j].alpha, whole.members.params[i].alpha) << "member " << i;
+      EXPECT_EQ(sample.members.params[j].T0, whole.members.params[i].T0) << "member " << i;
+    }
+  }
+}
+
 TEST(ConfigEnsemble, LatinHypercubeNormal) {
   const auto job = expand(R"({"mode": "lhs", "count": 1000, "vary": {"params.alpha": {"normal": [0.6, 0.05]}}})");
   std::vector<double> x = job.varied_values[0];
