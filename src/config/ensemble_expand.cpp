@@ -66,13 +66,14 @@ Columns random(const EnsembleSpec& spec) {
   return columns;
 }
 
-Columns latin_hypercube(const EnsembleSpec& spec) {
+/// Calls f(k, column) with key k's lhs column of every member, one key at a time (one column held at once).
+template <class F>
+void for_each_lhs_column(const EnsembleSpec& spec, F&& f) {
   const auto members = static_cast<std::size_t>(spec.members);
-  Columns columns(spec.vary.size(), std::vector<double>(members));
+  std::vector<double> col(members);
   DeterministicRng rng(spec.seed);
   const double width = 1.0 / static_cast<double>(members);
   for (std::size_t k = 0; k < spec.vary.size(); ++k) {
-    auto& col = columns[k];
     // One point inside each stratum [s/N, (s+1)/N) of [0, 1)...
     for (std::size_t s = 0; s < members; ++s) {
       col[s] = (static_cast<double>(s) + rng.uniform_open01()) * width;
@@ -83,7 +84,13 @@ Columns latin_hypercube(const EnsembleSpec& spec) {
       std::swap(col[i - 1], col[j]);
     }
     for (double& q : col) q = from_unit(spec.vary[k], q);
+    f(k, col);
   }
+}
+
+Columns latin_hypercube(const EnsembleSpec& spec) {
+  Columns columns(spec.vary.size());
+  for_each_lhs_column(spec, [&](std::size_t k, const std::vector<double>& col) { columns[k] = col; });
   return columns;
 }
 
@@ -142,10 +149,9 @@ std::vector<std::vector<double>> expand_columns_at(const EnsembleSpec& spec, con
     }
     case EnsembleMode::lhs: {
       // A key's strata are shuffled over all members: its whole column, one key at a time.
-      const Columns all = latin_hypercube(spec);
-      for (std::size_t k = 0; k < spec.vary.size(); ++k) {
-        for (std::size_t j = 0; j < indices.size(); ++j) out[k][j] = all[k][std::size_t(indices[j])];
-      }
+      for_each_lhs_column(spec, [&](std::size_t k, const std::vector<double>& col) {
+        for (std::size_t j = 0; j < indices.size(); ++j) out[k][j] = col[std::size_t(indices[j])];
+      });
       return out;
     }
   }

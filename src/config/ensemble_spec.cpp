@@ -41,8 +41,10 @@ std::vector<double> number_list(const json& value, const std::string& key, const
   return out;
 }
 
-/// linspace / logspace: [start, stop, count].
-std::vector<double> spaced(const json& value, const std::string& key, const std::string& source, bool geometric) {
+/// linspace / logspace: [start, stop, count]. `values_left`: how many values the ensemble's lists may still hold
+/// (max_list_values in all, so that many long lists are refused before they are built, not after).
+std::vector<double> spaced(const json& value, const std::string& key, const std::string& source, bool geometric,
+                           std::int64_t& values_left) {
   expect_array(value, key, source);
   if (value.size() != 3) {
     throw ConfigError(source, key, "expected [start, stop, count], got " + std::to_string(value.size()) + " elements");
@@ -50,11 +52,15 @@ std::vector<double> spaced(const json& value, const std::string& key, const std:
   const double a = expect_number(value[0], index_key(key, 0), source);
   const double b = expect_number(value[1], index_key(key, 1), source);
   const std::int64_t count = expect_integer(value[2], index_key(key, 2), source);
-  if (count < 1 || count > max_list_values) {
+  if (count < 1 || count > values_left) {
+    const std::string all = values_left < max_list_values
+                                ? " (the vary lists hold " + std::to_string(max_list_values) + " values in all)"
+                                : "";
     throw ConfigError(
         source, index_key(key, 2),
-        "count must be between 1 and " + std::to_string(max_list_values) + ", got " + std::to_string(count));
+        "count must be between 1 and " + std::to_string(values_left) + all + ", got " + std::to_string(count));
   }
+  values_left -= count;
   if (geometric && !(a > 0 && b > 0)) {
     throw ConfigError(source, key,
                       "logspace needs positive start and stop, got " + format_number(a) + " and " + format_number(b));
@@ -94,7 +100,7 @@ void distribution(const json& value, const std::string& key, const std::string& 
 }
 
 VarySpec parse_vary_entry(const std::string& vary_key, const json& value, const std::string& error_key,
-                          EnsembleMode mode, const std::string& source) {
+                          EnsembleMode mode, const std::string& source, std::int64_t& values_left) {
   VarySpec vary;
   vary.key = vary_key;
   vary.error_key = error_key;
@@ -136,7 +142,7 @@ VarySpec parse_vary_entry(const std::string& vary_key, const json& value, const 
   if (name == "values") {
     vary.values = number_list(body, key, source);
   } else if (name == "linspace" || name == "logspace") {
-    vary.values = spaced(body, key, source, name == "logspace");
+    vary.values = spaced(body, key, source, name == "logspace", values_left);
   } else {
     distribution(body, key, source, name, vary);
   }
@@ -214,9 +220,11 @@ EnsembleSpec parse_ensemble_spec(const json& config, const std::string& source) 
   }
 
   const json& vary = r.required("vary");
+  std::int64_t values_left = max_list_values;
   if (vary.is_object()) {
     for (auto v = vary.begin(); v != vary.end(); ++v) {
-      spec.vary.push_back(parse_vary_entry(v.key(), v.value(), "ensemble.vary." + v.key(), spec.mode, source));
+      spec.vary.push_back(
+          parse_vary_entry(v.key(), v.value(), "ensemble.vary." + v.key(), spec.mode, source, values_left));
     }
   } else if (vary.is_array()) {
     // The array form [{KEY: SPEC}, ...] fixes the order of the keys (grid: first slowest).
@@ -226,7 +234,8 @@ EnsembleSpec parse_ensemble_spec(const json& config, const std::string& source) 
         throw ConfigError(source, at, "expected an object with exactly one key, e.g. {\"params.m\": [0.1, 0.2]}");
       }
       const auto entry = vary[i].begin();
-      spec.vary.push_back(parse_vary_entry(entry.key(), entry.value(), at + "." + entry.key(), spec.mode, source));
+      spec.vary.push_back(
+          parse_vary_entry(entry.key(), entry.value(), at + "." + entry.key(), spec.mode, source, values_left));
     }
   } else {
     throw ConfigError(source, "ensemble.vary", "expected an object, got " + type_phrase(vary));

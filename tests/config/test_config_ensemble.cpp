@@ -287,6 +287,12 @@ TEST(ConfigEnsemble, SectionErrors) {
   EXPECT_EQ(error_of(R"({"mode": "lhs", "count": 2, "vary": {"params.m": {"loguniform": [0, 1]}}})").key(),
             "ensemble.vary.params.m.loguniform");
   EXPECT_EQ(error_of(R"({"mode": "grid", "extra": 1, "vary": {"params.m": [1]}})").key(), "ensemble.extra");
+  // The linspace and logspace lists hold 2^24 values in all: the second of two lists of 2^23 + 1 is refused before
+  // it is built (22 lists of 10^7 values once took 1.7 GB before the grid's size was checked).
+  const ConfigError all = error_of(R"({"mode": "grid", "vary": [{"params.m": {"linspace": [0, 1, 8388609]}},
+      {"params.T0": {"linspace": [1, 2, 8388609]}}]})");
+  EXPECT_EQ(all.key(), "ensemble.vary[1].params.T0.linspace[2]");
+  EXPECT_TRUE(contains(all, "between 1 and 8388607 (the vary lists hold 16777216 values in all)")) << all.what();
   EXPECT_EQ(error_of(R"({"mode": "grid", "vary": [{"params.m": [1], "params.T0": [1]}]})").key(), "ensemble.vary[0]");
 }
 
