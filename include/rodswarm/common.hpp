@@ -12,6 +12,14 @@
 #define RODSWARM_HD
 #endif
 
+/// Inlines a kernel body into its kernel (include/rodswarm/gpu/layout_bodies.hpp): the bodies are written once for
+/// the device and the emulated device of the tests, and must cost the device nothing for it.
+#if defined(__CUDACC__)
+#define RODSWARM_HD_INLINE __host__ __device__ __forceinline__
+#else
+#define RODSWARM_HD_INLINE inline
+#endif
+
 /// Asks nvcc to unroll the next loop when compiling device code. The thread-per-member kernel needs its stage
 /// and bead loops unrolled so that every array index is a constant and the state stays in registers; host
 /// compilers ignore it (a plain #pragma unroll would be an unknown-pragma warning there).

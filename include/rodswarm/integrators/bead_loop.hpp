@@ -4,9 +4,10 @@
 /// A member stepper (e.g. models/greenspan_stepper.hpp) is written once against this small interface:
 ///   for_each(n, f)   calls f(j) for every bead j in [0, n), in any order and possibly concurrently;
 ///   sync_or(flag)    a barrier between phases; returns whether `flag` was true for any participant.
-/// The CPU backend uses SequentialLoop (one thread walks a member's beads); the CUDA backend uses a block-wide
-/// policy defined next to its kernels, where the threads of a block share the beads and sync_or is
-/// __syncthreads_or. Same physics and stage algebra, two iteration schemes.
+/// The CPU backend uses SequentialLoop (one thread walks a member's beads); the GPU layouts use the policies of
+/// rodswarm/gpu/group_loops.hpp, where the threads of a warp, a block or a grid share the beads and sync_or is
+/// their barrier (__syncthreads_or on a device, a host barrier on the emulated one). Same physics and stage
+/// algebra, several iteration schemes.
 #pragma once
 
 #include <type_traits>
