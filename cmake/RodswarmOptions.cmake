@@ -8,3 +8,9 @@ if(RODSWARM_SANITIZE)
     $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=address,undefined -fno-omit-frame-pointer>)
   target_link_options(rodswarm_warnings INTERFACE -fsanitize=address,undefined)
 endif()
+if(RODSWARM_SANITIZE_THREAD)
+  # OpenMP's runtime is not instrumented: the tsan test preset runs with OMP_NUM_THREADS=1, so that only the
+  # emulated device's std::threads (src/backends/emulated/) run concurrently.
+  target_compile_options(rodswarm_warnings INTERFACE $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=thread -fno-omit-frame-pointer>)
+  target_link_options(rodswarm_warnings INTERFACE -fsanitize=thread)
+endif()

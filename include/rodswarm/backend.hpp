@@ -18,7 +18,9 @@
 
 namespace rodswarm {
 
-enum class BackendKind { cpu, cuda };
+/// cpu: OpenMP over members; cuda: the GPU; emulated: the CUDA backend with its kernels run on the CPU's threads
+/// as a GPU would run them (src/backends/emulated/), to check GPU code where none runs.
+enum class BackendKind { cpu, cuda, emulated };
 
 /// Per-member result of a Newton steady-state solve.
 struct SteadyResult {
@@ -32,6 +34,7 @@ struct CudaOptions {
   KernelLayout layout = KernelLayout::automatic;  ///< forced layout, or chosen per member by size
   std::size_t device_memory = 0;  ///< bytes the ensemble may use on the device; 0: 90% of the free memory
   int streams = 3;                ///< batch buffers in flight when the ensemble is streamed
+  std::string card = "h100";      ///< the emulated backend's card (rodswarm/gpu/card_properties.hpp's keys)
 };
 
 template <class M, class Real>

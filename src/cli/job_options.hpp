@@ -12,6 +12,7 @@
 
 #include "config/config_loader.hpp"
 #include "driver/backend_select.hpp"
+#include "rodswarm/gpu/card_properties.hpp"
 #include "driver/run.hpp"
 #include "io/results_target.hpp"
 
@@ -26,6 +27,7 @@ struct JobOptions {
   CLI::Option* out_option = nullptr;
   bool force = false;               ///< --force: replace an existing file that is not a rodswarm results file
   std::string layout = "auto";      ///< --layout: CUDA kernel layout
+  std::string card = "h100";        ///< --card: the emulated backend's card
   std::uint64_t device_memory = 0;  ///< --device-memory: device bytes the ensemble may use (0: 90% of free)
   std::uint64_t host_memory = 0;    ///< --host-memory: host bytes a run may use (0: the memory available)
 
@@ -33,8 +35,13 @@ struct JobOptions {
     verb.add_option("CONFIG", config, "config file (JSON)")->required();
     verb.add_option("--set", sets, "override one config key, e.g. --set params.m=0.2 (repeatable)");
     if (with_backend) {
-      verb.add_option("--backend", backend, "auto, cpu or cuda (auto: cuda when a device is present)")
-          ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+      verb.add_option("--backend", backend,
+                      "auto, cpu, cuda or emulated (auto: cuda when a device is present; emulated: the CUDA "
+                      "backend's kernels run on the CPU as a GPU runs them, slowly, to check them without a GPU)")
+          ->check(CLI::IsMember({"auto", "cpu", "cuda", "emulated"}));
+      verb.add_option("--card", card,
+                      "the card the emulated backend imitates: a100, h100, h200, l4 or rtx4090, optionally with a "
+                      "number of its SMs (h100:16)");
     }
     verb.add_option("--precision", precision, "float64 or float32 (overrides the config)")
         ->check(CLI::IsMember({"float64", "float32"}));
@@ -55,6 +62,8 @@ struct JobOptions {
     CudaOptions cuda;
     cuda.layout = parse_layout(layout);
     cuda.device_memory = static_cast<std::size_t>(device_memory);
+    cuda.card = card;
+    (void)card_by_key(card);  // an unknown card is refused before any work
     return cuda;
   }
 

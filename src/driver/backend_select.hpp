@@ -1,5 +1,5 @@
 /// @file backend_select.hpp
-/// --backend auto|cpu|cuda resolved once, with the one-line notice when auto falls back to the CPU.
+/// --backend auto|cpu|cuda|emulated resolved once, with the one-line notice when auto falls back to the CPU.
 #pragma once
 
 #include <ostream>

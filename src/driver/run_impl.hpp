@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "backends/cpu_backend.hpp"
+#include "backends/emulated/emulated_backend.hpp"
 #include "backends/parallel_for.hpp"
 #include "driver/engine.hpp"
 #include "driver/run.hpp"
@@ -24,7 +25,14 @@ namespace rodswarm {
 
 template <class M, class Real>
 std::unique_ptr<Backend<M, Real>> make_backend(BackendKind kind, const CudaOptions& cuda) {
-  return kind == BackendKind::cuda ? make_cuda_backend<M, Real>(cuda) : make_cpu_backend<M, Real>();
+  switch (kind) {
+    case BackendKind::cuda:
+      return make_cuda_backend<M, Real>(cuda);
+    case BackendKind::emulated:
+      return make_emulated_backend<M, Real>(cuda);
+    default:
+      return make_cpu_backend<M, Real>();
+  }
 }
 
 namespace driver_detail {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -66,6 +68,36 @@ struct ExampleCase {
 ///   shorten_for_round_off(job)       the cut for the CPU-against-GPU comparison (chaotic models: shorter)
 template <class M>
 struct BackendCases;
+
+/// max |a - b| over max |a| of one field's values (NaN on both sides at the same place is equal): how two backends
+/// running the one stepper differ (round-off), field by field.
+inline double relative_difference(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size()) return INFINITY;
+  double diff = 0, scale = 0;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    if (std::isnan(a[k]) && std::isnan(b[k])) continue;
+    diff = std::max(diff, std::isnan(a[k] - b[k]) ? INFINITY : std::fabs(a[k] - b[k]));
+    scale = std::max(scale, std::fabs(a[k]));
+  }
+  return scale > 0 ? diff / scale : diff;
+}
+
+/// Three copies of member 0 of `job`, the middle one with its dt (and t_end) scaled by `factor` so that it
+/// diverges part of the way through the run.
+template <class M>
+Job<M> three_with_a_diverging_middle(const Job<M>& job, double factor) {
+  const Job<M> one = slice_of(job, 0, 1);
+  Job<M> three = slice_of(one, 0, 0);
+  for (int k = 0; k < 3; ++k) {
+    three.members.append_member(one.members, 0);
+    three.t_end.push_back(one.t_end[0]);
+    three.steps.push_back(one.steps[0]);
+  }
+  three.members.finish();
+  three.members.dt[1] *= factor;
+  three.set_t_end(1, three.t_end[1] * factor);
+  return three;
+}
 
 /// A test whose options_ select the backend under test; the GPU variant skips (visibly) without a device.
 class BackendTest : public ::testing::Test {

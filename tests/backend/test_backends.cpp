@@ -57,16 +57,7 @@ TEST_F(EnsembleBackend, MembersAgreeWithTheReference) {
 
 // A member whose dt is far outside its scheme's bound blows up and is flagged; its neighbours finish.
 TYPED_TEST(Backends, ADivergingMemberIsFlaggedAndTheOthersFinish) {
-  const Job<M> one = slice_of(load<TypeParam>(Cases::diverging()), 0, 1);
-  Job<M> three = slice_of(one, 0, 0);
-  for (int k = 0; k < 3; ++k) {
-    three.members.append_member(one.members, 0);
-    three.t_end.push_back(one.t_end[0]);
-    three.steps.push_back(one.steps[0]);
-  }
-  three.members.finish();
-  three.members.dt[1] *= Cases::diverging_dt_factor;
-  three.set_t_end(1, three.t_end[1] * Cases::diverging_dt_factor);
+  Job<M> three = three_with_a_diverging_middle(load<TypeParam>(Cases::diverging()), Cases::diverging_dt_factor);
   three.output.save_every = 0;
   const RunReport report = run(three, this->options_);
   const Results& r = report.results;
@@ -82,18 +73,6 @@ TYPED_TEST(Backends, ADivergingMemberIsFlaggedAndTheOthersFinish) {
 }
 
 #if RODSWARM_TEST_CUDA
-/// max |a - b| over max |a| of one field's values (NaN on both sides at the same place is equal).
-double relative_difference(const std::vector<double>& a, const std::vector<double>& b) {
-  if (a.size() != b.size()) return INFINITY;
-  double diff = 0, scale = 0;
-  for (std::size_t k = 0; k < a.size(); ++k) {
-    if (std::isnan(a[k]) && std::isnan(b[k])) continue;
-    diff = std::max(diff, std::isnan(a[k] - b[k]) ? INFINITY : std::fabs(a[k] - b[k]));
-    scale = std::max(scale, std::fabs(a[k]));
-  }
-  return scale > 0 ? diff / scale : diff;
-}
-
 // The CUDA backend against the CPU backend directly, field by field: both run the model's one stepper, so they
 // differ by round-off (contractions into FMAs, the order of the block's reductions), not by a discretisation.
 TYPED_TEST(Backends, CudaAgreesWithTheCpuBackendAtRoundOff) {
