@@ -100,7 +100,10 @@ void launch_bucket(const EnsembleView<M, Real>& e, const std::int64_t* d_target,
   const std::int64_t count = b.range.count();
   if (count == 0) return;
   const Placement placement = placement_in(M::layouts, b.range.layout());
-  const int per_sm = b.range.layout() == KernelLayout::grid ? grid_blocks_per_sm<M, Real>() : 0;
+  int per_sm = 0;  // the grid kernel's occupancy, asked only of models that run in the grid layout
+  if constexpr (M::layouts.grid == Placement::global) {
+    if (b.range.layout() == KernelLayout::grid) per_sm = grid_blocks_per_sm<M, Real>();
+  }
   const LaunchShape shape = bucket_launch(b.range, placement, PoolSlices{pools.thread_slices, pools.block_slices},
                                           device.shared_limit, per_sm, device.sms);
   const auto blocks = static_cast<unsigned>(shape.blocks);
