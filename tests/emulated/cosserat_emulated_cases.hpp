@@ -23,7 +23,7 @@ struct EmulatedCases<cosserat::Model> {
   }
   static ExampleCase diverging() {
     return {"dynamic_cantilever.json",
-            {"integrator.scheme=\"verlet\"", "integrator.t_end=0.003", "output.save_every=0.001"}};
+            {"params.n=12", "integrator.scheme=\"verlet\"", "integrator.t_end=0.003", "output.save_every=0.001"}};
   }
   static constexpr double diverging_dt_factor = 50;
   static constexpr std::int64_t slices_on_one_sm = block_pool_blocks_per_sm;
