@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -63,7 +64,11 @@ struct JobOptions {
     cuda.layout = parse_layout(layout);
     cuda.device_memory = static_cast<std::size_t>(device_memory);
     cuda.card = card;
-    (void)card_by_key(card);  // an unknown card is refused before any work
+    try {
+      (void)card_by_key(card);  // an unknown card is refused before any work
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(std::string("--card: ") + e.what());
+    }
     return cuda;
   }
 

@@ -121,6 +121,22 @@ TEST_P(CliModels, EveryLayoutIsHonouredOrRefusedByName) {
   EXPECT_GE(honoured, 1);
 }
 
+// --backend emulated runs the model's GPU code through the binary, on the card --card names; an unknown card is
+// refused by name before any work, and no results file is written.
+TEST_P(CliModels, TheEmulatedBackendRunsThroughTheBinaryOnTheCardNamed) {
+  const std::string cfg = short_ensemble(2);
+  const auto run = rodswarm("run " + cfg + " --backend emulated --card l4 --out e.h5");
+  EXPECT_EQ(run.code, 0) << run.out << run.err;
+  const auto inspect = rodswarm("inspect e.h5");
+  EXPECT_NE(inspect.out.find("emulated (NVIDIA L4 (sm_89), layout "), std::string::npos) << inspect.out;
+  for (const std::string card : {"v100", "h100:0", "h100:x"}) {
+    const auto refused = rodswarm("run " + cfg + " --backend emulated --card " + card + " --out r.h5");
+    EXPECT_EQ(refused.code, 2) << card;
+    EXPECT_NE(refused.err.find("--card: "), std::string::npos) << refused.err;
+    EXPECT_FALSE(fs::exists(dir_ / "r.h5")) << card;
+  }
+}
+
 TEST_P(CliModels, StoppedRunResumesToTheUninterruptedResult) {
   const std::string cfg = short_ensemble(5);
   ASSERT_EQ(rodswarm("run " + cfg + " --backend cpu -q --out whole.h5 --batch-size 2").code, 0);
