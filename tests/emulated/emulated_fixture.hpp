@@ -13,6 +13,7 @@
 #include "driver/save_schedule.hpp"
 #include "rodswarm/gpu/card_properties.hpp"
 #include "rodswarm/gpu/device_plan.hpp"
+#include "rodswarm/gpu/launch_config.hpp"
 
 namespace rodswarm {
 
@@ -145,7 +146,7 @@ Results expect_agrees_with_cpu(const Job<M>& job, const RunOptions& options, con
 template <class M, class Real>
 std::size_t streamed_budget(const Job<M>& job, const std::string& card) {
   const CardProperties c = card_by_key(card);
-  const DeviceShape shape{c.sms, c.shared_per_block_optin};
+  const DeviceShape shape = shape_of(c);
   const CudaOptions defaults;
   const DevicePlan plan =
       plan_device<M, Real>(job.members, KernelLayout::automatic, std::size_t{1} << 40, defaults.streams, shape);

@@ -138,7 +138,7 @@ TEST(LaunchConfig, EveryPlannedLaunchIsAcceptedByEveryCard) {
   const auto e = greenspan_members(sizes);
   int launches = 0;
   for (const CardProperties& card : known_cards()) {
-    const DeviceShape shape{card.sms, card.shared_per_block_optin};
+    const DeviceShape shape = shape_of(card);
     for (auto forced :
          {KernelLayout::automatic, KernelLayout::thread, KernelLayout::warp, KernelLayout::block, KernelLayout::grid}) {
       for (const bool single : {false, true}) {
@@ -150,10 +150,7 @@ TEST(LaunchConfig, EveryPlannedLaunchIsAcceptedByEveryCard) {
           for (const BucketRange& b : buckets.ranges) {
             const Placement placement = placement_in(greenspan::Model::layouts, b.layout());
             const LaunchShape s = bucket_launch(b, placement, PoolSlices{}, shape.shared_limit, per_sm, card.sms);
-            const int bound = b.layout() == KernelLayout::thread ? thread_block_size
-                              : b.layout() == KernelLayout::grid ? grid_block_size
-                                                                 : card.max_threads_per_block;
-            EXPECT_EQ(launch_refusal(s, KernelResources{255, 0, bound}, card), "")
+            EXPECT_EQ(launch_refusal(s, KernelResources{255, 0, launch_bound(b.layout(), card)}, card), "")
                 << layout_name(b.layout()) << " bucket of members up to " << b.max_n << " items";
             ++launches;
           }

@@ -49,6 +49,22 @@ struct PoolSlices {
   std::int64_t block = 0;   ///< blocks of the block layout's pool
 };
 
+/// Registers a warp of `kernel` is allocated on `card`: whole warps' worth, rounded to the allocation unit.
+inline int registers_per_warp(const CardProperties& card, const KernelResources& kernel) {
+  return (kernel.registers * 32 + card.register_granularity - 1) / card.register_granularity *
+         card.register_granularity;
+}
+
+/// The device shape that plans launches for `card` (its SMs and its opt-in shared memory per block).
+inline DeviceShape shape_of(const CardProperties& card) { return DeviceShape{card.sms, card.shared_per_block_optin}; }
+
+/// The most threads a block of `layout`'s kernel may have: its __launch_bounds__, or the card's limit.
+inline int launch_bound(KernelLayout layout, const CardProperties& card) {
+  return layout == KernelLayout::thread ? thread_block_size
+         : layout == KernelLayout::grid ? grid_block_size
+                                        : card.max_threads_per_block;
+}
+
 /// Resident blocks of a kernel per SM of `card` for blocks of `threads` threads with `dynamic_shared` bytes,
 /// the number cudaOccupancyMaxActiveBlocksPerMultiprocessor gives (shared memory at the largest carveout): the
 /// least of the card's block limit, its warps, its registers (allocated per warp, split over the sub-partitions)
@@ -61,8 +77,7 @@ inline int resident_blocks_per_sm(const CardProperties& card, const KernelResour
   // Registers: whole warps' worth, rounded to the granularity; a block must fit one block's register file, and
   // a sub-partition holds only whole warps.
   if (kernel.registers > card.max_registers_per_thread) return 0;
-  const int per_warp =
-      (kernel.registers * 32 + card.register_granularity - 1) / card.register_granularity * card.register_granularity;
+  const int per_warp = registers_per_warp(card, kernel);
   const int warps_assumed = (warps + card.sub_partitions - 1) / card.sub_partitions * card.sub_partitions;
   if (per_warp * warps > card.registers_per_block || per_warp * warps_assumed > card.registers_per_block) return 0;
   if (per_warp > 0) {
@@ -100,8 +115,7 @@ inline std::string launch_refusal(const LaunchShape& shape, const KernelResource
     return "cudaErrorInvalidValue: " + std::to_string(shared) + " bytes of shared memory per block (at most " +
            std::to_string(limit) + (opted_in ? " with the opt-in" : " without the opt-in") + ")" + on;
   }
-  const int per_warp =
-      (kernel.registers * 32 + card.register_granularity - 1) / card.register_granularity * card.register_granularity;
+  const int per_warp = registers_per_warp(card, kernel);
   if (per_warp * ((shape.threads + 31) / 32) > card.registers_per_block) {
     return "cudaErrorLaunchOutOfResources: " + std::to_string(kernel.registers) + " registers a thread for " +
            std::to_string(shape.threads) + " threads" + on;

@@ -149,10 +149,7 @@ class EmulatedDevice {
   using Stream = EmulatedStream;
   using StreamHandle = int;
 
-  explicit EmulatedDevice(CardProperties card) : card_(std::move(card)) {
-    shape_.sms = card_.sms;
-    shape_.shared_limit = card_.shared_per_block_optin;
-  }
+  explicit EmulatedDevice(CardProperties card) : card_(std::move(card)), shape_(shape_of(card_)) {}
   std::string kind() const { return "emulated"; }
   std::string name() const { return card_.name + " (" + card_.arch() + ")"; }
   const DeviceShape& shape() const { return shape_; }
@@ -173,10 +170,7 @@ class EmulatedDevice {
                            : 0;
     const LaunchShape shape = bucket_launch(b.range, placement, PoolSlices{pools.thread_slices, pools.block_slices},
                                             shape_.shared_limit, per_sm, shape_.sms);
-    const int bound = layout == KernelLayout::thread ? thread_block_size
-                      : layout == KernelLayout::grid ? grid_block_size
-                                                     : card_.max_threads_per_block;
-    check(shape, emulated_kernel(bound));
+    check(shape, emulated_kernel(launch_bound(layout, card_)));
     const std::int64_t* order = b.d_order;
     switch (layout) {
       case KernelLayout::thread:
