@@ -1,7 +1,9 @@
 /// @file cpu_backend.hpp
-/// The CPU backend, written once for every model: a copy of the ensemble in host memory, every running member
-/// advanced by the model's stepper with the sequential loop policy (include/rodswarm/integrators/bead_loop.hpp)
-/// in place, through the member loop (member_loop.hpp).
+/// The scalar CPU backend, written once for every model: a copy of the ensemble in host memory, every running
+/// member advanced by the model's stepper with the sequential loop policy (include/rodswarm/integrators/bead_loop.hpp)
+/// in place, through the member loop (member_loop.hpp). Models with lane-generic physics run on its subclass, the
+/// lane backend (lanes/lane_backend.hpp), unless RODSWARM_SIMD=scalar; this one stays their fallback and the CPU
+/// reference of the lane backend's tests.
 #pragma once
 
 #include <omp.h>
@@ -12,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/lanes/lane_dispatch.hpp"
 #include "backends/member_loop.hpp"
 #include "rodswarm/backend.hpp"
 #include "rodswarm/integrators/bead_loop.hpp"
@@ -19,7 +22,7 @@
 namespace rodswarm {
 
 template <class M, class Real>
-class CpuBackend final : public Backend<M, Real> {
+class CpuBackend : public Backend<M, Real> {
  public:
   std::string description() const override {
     return "cpu (" + std::to_string(omp_get_max_threads()) + " OpenMP threads)";
@@ -75,16 +78,21 @@ class CpuBackend final : public Backend<M, Real> {
     }
   }
 
-  /// How the last advance() spread its members over threads (tests).
+  /// How the last advance() spread its members (the lane backend: its packs) over threads (tests).
   MemberLoopStats last_loop() const { return last_loop_; }
 
- private:
+ protected:
   Ensemble<M, Real> ensemble_;
   MemberLoopStats last_loop_;
 };
 
+/// The lane backend of the host's widest vector unit (or RODSWARM_SIMD's choice) where the model's physics is
+/// lane-generic, else this scalar one.
 template <class M, class Real>
 std::unique_ptr<Backend<M, Real>> make_cpu_backend() {
+  if constexpr (HasLanes<M>::value) {
+    if (auto lanes = make_lane_backend<M, Real>(chosen_lane_isa())) return lanes;
+  }
   return std::make_unique<CpuBackend<M, Real>>();
 }
 

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "backends/lanes/lane_isa.hpp"
 #include "config/config_loader.hpp"
 #include "driver/utc_now.hpp"
 #include "driver/engine.hpp"
@@ -114,6 +115,16 @@ std::string layout_from_description(const std::string& description) {
   return description.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
 }
 
+std::string cpu_layout_from_description(const std::string& description) {
+  const std::string key = " lanes: ";
+  const auto at = description.find(key);
+  const auto comma = description.rfind(", ", at);
+  if (at == std::string::npos || comma == std::string::npos) return "member/thread";
+  const auto width_end = description.find(' ', at + key.size());
+  return description.substr(comma + 2, at - comma - 2) + " x" +
+         description.substr(at + key.size(), width_end - at - key.size());
+}
+
 BenchReport run_bench(const BenchOptions& options) {
   BenchReport report;
   report.model = options.model;
@@ -121,6 +132,7 @@ BenchReport run_bench(const BenchOptions& options) {
   report.commit = RODSWARM_GIT_COMMIT;
   report.date = utc_now();
   report.host = cpu_device_name();
+  report.instruction_set = lane_isa_name(chosen_lane_isa());
   report.scale = options.scale;
   report.steps_scale = options.steps_scale;
   for (const BackendKind kind : options.backends) {
@@ -166,6 +178,8 @@ std::string format_bench(const BenchReport& report) {
   if (report.scale != 1.0 || report.steps_scale != 1.0) {
     out << " (members x " << report.scale << ", steps x " << report.steps_scale << ")";
   }
+  out << "\ncpu instruction set: " << report.instruction_set
+      << " (widest on this host: " << lane_isa_name(widest_host_lane_isa()) << "; RODSWARM_SIMD chooses)";
   out << "\nceilings (copy bandwidth, FMA peak in " << report.precision << "):\n";
   const Precision precision = report.precision == "float32" ? Precision::float32 : Precision::float64;
   for (const Calibration& c : report.ceilings) {
@@ -257,6 +271,7 @@ nlohmann::json bench_json(const BenchReport& report) {
           {"commit", report.commit},
           {"date", report.date},
           {"host", report.host},
+          {"instruction_set", report.instruction_set},
           {"device", report.device.empty() ? nlohmann::json(nullptr) : nlohmann::json(report.device)},
           {"scale", report.scale},
           {"steps_scale", report.steps_scale},

@@ -94,10 +94,11 @@ struct BenchOptions {
 
 struct BenchReport {
   std::string model, precision;
-  std::string commit;  ///< `git rev-parse --short HEAD` when rodswarm was configured, or "unknown"
-  std::string date;    ///< ISO 8601 UTC, when the run started
-  std::string host;    ///< CPU name (as cached)
-  std::string device;  ///< CUDA device name, "" when the GPU was not benchmarked
+  std::string commit;           ///< `git rev-parse --short HEAD` when rodswarm was configured, or "unknown"
+  std::string date;             ///< ISO 8601 UTC, when the run started
+  std::string host;             ///< CPU name (as cached)
+  std::string instruction_set;  ///< the CPU lane backend's (lane_isa_name: RODSWARM_SIMD's or the widest)
+  std::string device;           ///< CUDA device name, "" when the GPU was not benchmarked
   double scale = 1.0, steps_scale = 1.0;
   std::vector<Calibration> ceilings;  ///< one per backend benchmarked
   std::vector<BenchRow> rows;
@@ -124,6 +125,10 @@ Roofline roofline(double peak_flops, double bytes_per_second, double flop_per_by
 /// The kernel layout named in a CUDA backend description ("cuda (NVIDIA H200 (sm_90), layout thread)" ->
 /// "thread"); "" when it names none.
 std::string layout_from_description(const std::string& description);
+
+/// The CPU row's layout from its backend description: "<instruction set> x<lanes>" for the lane backend
+/// ("cpu (2 OpenMP threads, avx512 lanes: 8 x float64)" -> "avx512 x8"), "member/thread" for the scalar one.
+std::string cpu_layout_from_description(const std::string& description);
 
 /// Calibrates (or reads the cached ceilings of) every backend in `options`, then runs every case of the model
 /// on each backend in turn. Throws std::runtime_error for backend failures.

@@ -48,7 +48,7 @@ BenchRow run_bench_case(const BenchCase& c, BackendKind kind, const BenchOptions
   const std::string named = layout_from_description(row.description);
   KernelLayout layout = KernelLayout::block;
   if (kind == BackendKind::cuda && !named.empty()) layout = parse_layout(named.substr(0, named.find('+')));
-  row.layout = kind == BackendKind::cuda ? named : "member/thread";
+  row.layout = kind == BackendKind::cuda ? named : cpu_layout_from_description(row.description);
   const std::size_t real_bytes = options.precision == Precision::float32 ? sizeof(float) : sizeof(double);
   const BenchCost cost = H::bench_cost(job, layout, real_bytes, c.beads, static_cast<double>(row.steps_per_launch));
   row.flop_per_bead_step = cost.flops;

@@ -17,51 +17,17 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "backends/lanes/lane_peak.hpp"
 #include "driver/utc_now.hpp"
 
 namespace rodswarm {
 namespace {
 
-constexpr int fma_chains = 16;
 const char* const cache_format = "rodswarm-ceilings";
 constexpr int cache_format_version = 1;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-/// One timed run of `fma_chains` independent chains per thread; the sum is returned so nothing is elided.
-template <class Real>
-double fma_run(long iterations, Real& sink) {
-  double total_flops = 0.0;
-  Real sum = 0;
-  const auto start = std::chrono::steady_clock::now();
-#pragma omp parallel reduction(+ : total_flops, sum)
-  {
-    Real acc[fma_chains];
-    for (int k = 0; k < fma_chains; ++k) {
-      acc[k] = Real(1) + Real(k) * Real(1e-3) + static_cast<Real>(omp_get_thread_num());
-    }
-    const Real a = Real(0.999999), b = Real(1e-7);
-    for (long it = 0; it < iterations; ++it) {
-#pragma omp simd
-      for (int k = 0; k < fma_chains; ++k) acc[k] = acc[k] * a + b;
-    }
-    for (int k = 0; k < fma_chains; ++k) sum += acc[k];
-    total_flops += 2.0 * double(fma_chains) * double(iterations);
-  }
-  const double seconds = seconds_since(start);
-  sink += sum;
-  return total_flops / seconds;
-}
-
-template <class Real>
-double fma_peak(long iterations, int repetitions) {
-  Real sink = 0;
-  double best = 0.0;
-  for (int r = 0; r < std::max(repetitions, 1); ++r) best = std::max(best, fma_run<Real>(iterations, sink));
-  if (sink == Real(-1)) std::cerr << "";  // consumes the chains' results
-  return best;
 }
 
 bool positive_number(const nlohmann::json& j, const char* key) {
@@ -95,8 +61,7 @@ std::optional<nlohmann::json> read_cache(const std::filesystem::path& file, std:
 }  // namespace
 
 double measure_cpu_peak_flops(Precision precision, long iterations, int repetitions) {
-  return precision == Precision::float32 ? fma_peak<float>(iterations, repetitions)
-                                         : fma_peak<double>(iterations, repetitions);
+  return measure_lane_peak_flops(widest_host_lane_isa(), precision == Precision::float32, iterations, repetitions);
 }
 
 double measure_cpu_bandwidth(std::size_t bytes, int repetitions) {
@@ -139,7 +104,8 @@ std::string cpu_device_name() {
   }
   const auto first = model.find_first_not_of(" \t");
   model = first == std::string::npos ? "unknown CPU" : model.substr(first, model.find_last_not_of(" \t") - first + 1);
-  return model + " (" + std::to_string(omp_get_max_threads()) + " threads)";
+  return model + " (" + std::to_string(omp_get_max_threads()) + " threads, " + lane_isa_name(widest_host_lane_isa()) +
+         ")";
 }
 
 std::string ceilings_device_name(BackendKind kind) {
@@ -155,9 +121,9 @@ DeviceCeilings measure_cpu_ceilings(const CpuCalibrationSize& size) {
   c.measured = utc_now();
   c.method = "array copy of " + std::to_string(size.copy_bytes >> 20) + " MiB on " +
              std::to_string(omp_get_max_threads()) + " OpenMP threads, best of " + std::to_string(size.repetitions) +
-             ", read + write bytes; " + std::to_string(fma_chains) + " multiply-add chains x " +
-             std::to_string(size.fma_iterations) + " iterations per thread, best of " +
-             std::to_string(size.repetitions) + ", 2 FLOPs each, compiled with the solver's flags";
+             ", read + write bytes; " + std::to_string(lane_peak_chains) + " chains of " +
+             lane_isa_name(widest_host_lane_isa()) + " vector multiply-adds x " + std::to_string(size.fma_iterations) +
+             " iterations per thread, best of " + std::to_string(size.repetitions) + ", 2 FLOPs per lane each";
   return c;
 }
 

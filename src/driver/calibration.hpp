@@ -24,19 +24,21 @@ namespace rodswarm {
 /// Sizes of the CPU measurements; the defaults take about a second on two cores, tests shrink them.
 struct CpuCalibrationSize {
   std::size_t copy_bytes = std::size_t(512) << 20;  ///< bytes of the copied array (its destination as much again)
-  long fma_iterations = 20'000'000;                 ///< rounds of 16 FMAs per thread
+  long fma_iterations = 20'000'000;                 ///< rounds of 16 vector FMAs per thread
   int repetitions = 3;                              ///< the best of this many is kept
 };
 
-/// Peak FLOP/s of this host's cores: 16 independent multiply-add chains per OpenMP thread, compiled with the
-/// solver's flags (so the roof of this build, not of the widest vector unit); best of `repetitions`.
+/// Peak FLOP/s of this host's cores on the widest vector unit they have (src/backends/lanes/lane_peak.hpp: 16
+/// independent chains of vector FMAs per OpenMP thread, AVX-512, AVX2+FMA or SSE2 as the host has); best of
+/// `repetitions`.
 double measure_cpu_peak_flops(Precision precision, long iterations = 20'000'000, int repetitions = 3);
 
 /// Copy bandwidth of this host in bytes/s (read + write), copying an array of `bytes` on every OpenMP thread;
 /// best of `repetitions` after a warm-up copy.
 double measure_cpu_bandwidth(std::size_t bytes, int repetitions = 3);
 
-/// "<CPU model from /proc/cpuinfo> (<OpenMP threads> threads)": the cache key of the CPU backend's ceilings.
+/// "<CPU model from /proc/cpuinfo> (<OpenMP threads> threads, <widest vector unit>)": the cache key of the CPU
+/// backend's ceilings.
 std::string cpu_device_name();
 
 /// The name a backend's ceilings are cached under: cpu_device_name() or cuda_device_name().

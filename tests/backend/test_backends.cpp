@@ -8,10 +8,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "backend_fixture.hpp"
+#include "backends/lanes/lane_dispatch.hpp"
 #include RODSWARM_TEST_CASES  // e.g. "greenspan_backend_cases.hpp": BackendCases<M> of this executable's model
 
 namespace rodswarm {
@@ -71,6 +73,105 @@ TYPED_TEST(Backends, ADivergingMemberIsFlaggedAndTheOthersFinish) {
     EXPECT_TRUE(std::isfinite(r.final("positions")[i * static_cast<std::size_t>(r.max_beads) * 3])) << i;
   }
 }
+
+#if !RODSWARM_TEST_CUDA
+/// RODSWARM_SIMD set for the life of the object (the CPU backend reads it when it is made), then restored.
+class ScopedSimd {
+ public:
+  explicit ScopedSimd(const char* value) {
+    const char* old = std::getenv("RODSWARM_SIMD");
+    had_ = old != nullptr;
+    if (had_) old_ = old;
+    setenv("RODSWARM_SIMD", value, 1);
+  }
+  ~ScopedSimd() {
+    if (had_) {
+      setenv("RODSWARM_SIMD", old_.c_str(), 1);
+    } else {
+      unsetenv("RODSWARM_SIMD");
+    }
+  }
+  ScopedSimd(const ScopedSimd&) = delete;
+  ScopedSimd& operator=(const ScopedSimd&) = delete;
+
+ private:
+  bool had_ = false;
+  std::string old_;
+};
+
+/// max |a| over the finite values (1 when there are none).
+double max_abs(const std::vector<double>& a) {
+  double m = 0;
+  for (const double x : a)
+    if (std::isfinite(x)) m = std::max(m, std::fabs(x));
+  return m > 0 ? m : 1.0;
+}
+
+/// max |a - b| (NaN in both at the same place is equal; NaN in one, or a size mismatch, is infinite).
+double max_abs_difference(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size()) return INFINITY;
+  double d = 0;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    if (std::isnan(a[k]) && std::isnan(b[k])) continue;
+    const double e = std::fabs(a[k] - b[k]);
+    d = std::max(d, std::isnan(e) ? INFINITY : e);
+  }
+  return d;
+}
+
+/// Runs `job` on the scalar CPU path and on the lane backend of every instruction set this host runs, and checks
+/// them against each other field by field: the same stepper per lane, so round-off apart (FMA contraction where
+/// the set has it), the same steps, the same flags.
+template <class Real>
+void expect_lanes_match_scalar(const Job<M>& job, const RunOptions& options, const std::string& what) {
+  const double tolerance = std::is_same_v<Real, float> ? 1e-3 : 1e-9;
+  Results scalar;
+  {
+    const ScopedSimd simd("scalar");
+    const RunReport report = run(job, options);
+    ASSERT_EQ(report.results.backend.find("lanes"), std::string::npos) << report.results.backend;
+    scalar = report.results;
+  }
+  for (const LaneIsa isa : built_lane_isas()) {
+    if (!host_supports(isa)) {
+      std::printf("%s: this host has no %s; not checked here\n", what.c_str(), lane_isa_name(isa));
+      continue;
+    }
+    const ScopedSimd simd(isa == LaneIsa::avx2 ? "avx2" : lane_isa_name(isa));
+    const Results lanes = run(job, options).results;
+    SCOPED_TRACE(what + " on " + lanes.backend);
+    EXPECT_NE(lanes.backend.find(std::string(lane_isa_name(isa)) + " lanes"), std::string::npos) << lanes.backend;
+    EXPECT_EQ(lanes.steps_taken, scalar.steps_taken);
+    EXPECT_EQ(lanes.diverged, scalar.diverged);
+    for (const ResultsField& f : scalar.fields) {
+      // Differences over the field's largest value over the whole run: a state at rest (velocities of a damped
+      // string at its end) is round-off relative to itself.
+      const double scale = std::max(max_abs(f.series), max_abs(f.final));
+      const double series = max_abs_difference(f.series, lanes.series(f.name)) / scale;
+      const double final = max_abs_difference(f.final, lanes.final(f.name)) / scale;
+      std::printf("%s, %s, %s: series %.3e, final %.3e relative to the scalar path\n", what.c_str(), lane_isa_name(isa),
+                  f.name.c_str(), series, final);
+      EXPECT_LE(series, tolerance) << f.name;
+      EXPECT_LE(final, tolerance) << f.name;
+    }
+  }
+}
+
+// The lane backend (members in SIMD lanes, lanes/lane_backend.hpp) against the scalar CPU path, on every
+// instruction set the host has: the model's examples, an ensemble of members of different sizes, and three
+// members of which the middle one diverges (its lane is written back at that step and its lane-mates go on).
+TYPED_TEST(Backends, LanesAgreeWithTheScalarPath) {
+  if (!HasLanes<M>::value) GTEST_SKIP() << M::name << "'s physics is not lane-generic yet: the CPU runs it scalar";
+  for (const ExampleCase& c : Cases::examples()) {
+    Job<M> job = load<TypeParam>(c);
+    Cases::shorten_for_round_off(job);
+    expect_lanes_match_scalar<TypeParam>(job, this->options_, c.file + (c.sets.empty() ? "" : " " + c.sets.front()));
+  }
+  expect_lanes_match_scalar<TypeParam>(load<TypeParam>(Cases::ensemble()), this->options_, "ensemble");
+  Job<M> three = three_with_a_diverging_middle(load<TypeParam>(Cases::diverging()), Cases::diverging_dt_factor);
+  expect_lanes_match_scalar<TypeParam>(three, this->options_, "three, the middle one diverging");
+}
+#endif
 
 #if RODSWARM_TEST_CUDA
 // The CUDA backend against the CPU backend directly, field by field: both run the model's one stepper, so they

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "backends/lanes/lane_isa.hpp"
 #include "driver/bench.hpp"
 #include "rodswarm/models/greenspan_cost.hpp"
 #include "rodswarm/models/registry.hpp"
@@ -133,7 +134,8 @@ TEST(BenchSuite, CpuRowsAtATinyScaleSitUnderTheirRoof) {
   for (const BenchRow& r : report.rows) {
     SCOPED_TRACE(r.problem + " " + r.scheme);
     EXPECT_EQ(r.backend, "cpu");
-    EXPECT_EQ(r.layout, "member/thread");
+    // The bench's model (greenspan) runs in lanes: "<the chosen instruction set> x<lanes>".
+    EXPECT_EQ(r.layout.rfind(std::string(lane_isa_name(chosen_lane_isa())) + " x", 0), 0u) << r.layout;
     EXPECT_EQ(r.precision, "float64");
     EXPECT_EQ(r.members, r.beads == 9 ? 100 : 1);  // 10^6 and 10^4 members x 1e-4
     EXPECT_EQ(r.diverged, 0);
@@ -277,7 +279,14 @@ TEST(BenchCli, AllWithoutADeviceSaysSoOnceAndRunsTheCpu) {
   EXPECT_EQ(o.err, "rodswarm: no CUDA device found; benchmarking the CPU backend only\n");
   EXPECT_NE(o.out.find("ceilings"), std::string::npos) << o.out;
   EXPECT_EQ(o.out.find("GPU/CPU"), std::string::npos) << o.out;
-  EXPECT_NE(o.out.find("member/thread"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(std::string("cpu instruction set: ") + lane_isa_name(chosen_lane_isa())), std::string::npos)
+      << o.out;
+}
+
+TEST(BenchLayout, TheCpuRowNamesItsLanes) {
+  EXPECT_EQ(cpu_layout_from_description("cpu (2 OpenMP threads, avx512 lanes: 8 x float64)"), "avx512 x8");
+  EXPECT_EQ(cpu_layout_from_description("cpu (1 OpenMP threads, avx2+fma lanes: 8 x float32)"), "avx2+fma x8");
+  EXPECT_EQ(cpu_layout_from_description("cpu (2 OpenMP threads)"), "member/thread");
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // measurements, with the cache in a temporary directory and the measurements shrunk to well under a second.
 #include <gtest/gtest.h>
 
+#include "backends/lanes/lane_isa.hpp"
+
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -187,7 +189,9 @@ TEST(CpuCalibration, MeasurementsArePlausible) {
     EXPECT_LT(flops, 1e14);
   }
   EXPECT_EQ(c.device, cpu_device_name());
-  EXPECT_NE(c.device.find(" threads)"), std::string::npos) << c.device;
+  EXPECT_NE(c.device.find(std::string(" threads, ") + lane_isa_name(widest_host_lane_isa()) + ")"), std::string::npos)
+      << c.device;
+  EXPECT_NE(c.method.find(lane_isa_name(widest_host_lane_isa())), std::string::npos) << c.method;
   EXPECT_EQ(c.measured.size(), 20u) << c.measured;  // 2026-01-02T03:04:05Z
   EXPECT_NE(c.method.find("16 MiB"), std::string::npos) << c.method;
 }

@@ -20,6 +20,7 @@
 #include "rodswarm/engine/hd_array.hpp"
 #include "rodswarm/engine/member_layout.hpp"
 #include "rodswarm/engine/params_members.hpp"
+#include "rodswarm/lanes.hpp"
 
 namespace rodswarm {
 
@@ -58,8 +59,8 @@ template <class M, class Real>
 struct Member {
   const ParamsOf<M, Real>* params;
   HdArray<Real*, field_count<M>> field;
-  HdArray<std::int64_t, extent_count<M>> count;  ///< items of each extent
-  HdArray<double*, scalar_count<M>> scalar;
+  HdArray<std::int64_t, extent_count<M>> count;        ///< items of each extent
+  HdArray<lane::Wide<Real>*, scalar_count<M>> scalar;  ///< float64 (a pack of float64 for a pack of members)
 };
 
 template <class M, class Real>

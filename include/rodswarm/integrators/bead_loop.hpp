@@ -24,7 +24,11 @@ struct SequentialLoop {
   RODSWARM_HD void for_each(int n, F&& f) const {
     for (int j = 0; j < n; ++j) f(j);
   }
-  RODSWARM_HD bool sync_or(bool flag) const { return flag; }
+  /// A flag, or a pack's mask of lane flags (lanes.hpp), passes through.
+  template <class Flag>
+  RODSWARM_HD Flag sync_or(Flag flag) const {
+    return flag;
+  }
 };
 
 /// The register layout's loop (kernels/unrolled_loop.cuh) carries a compile-time `tier`: the member size its

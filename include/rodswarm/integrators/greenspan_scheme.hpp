@@ -14,7 +14,7 @@ namespace rodswarm::greenspan_scheme {
 template <class Real>
 RODSWARM_HD void step(Real& s, Real& v, Real a, Real dt) {
   const Real v_new = v + dt * a;
-  s += Real(0.5) * dt * (v + v_new);
+  s += Real(0.5f) * dt * (v + v_new);
   v = v_new;
 }
 

@@ -19,7 +19,7 @@ RODSWARM_HD Real weight(int s) {
 /// Node c_s of stage s.
 template <class Real>
 RODSWARM_HD Real node(int s) {
-  return s == 0 ? Real(0) : (s == 3 ? Real(1) : Real(0.5));
+  return s == 0 ? Real(0) : (s == 3 ? Real(1) : Real(0.5f));
 }
 
 /// Per-bead state of the stage combination (the stepper stores each field in its own array).

@@ -13,8 +13,9 @@
 /// src/reference/ deliberately does not include it.
 #pragma once
 
-#include "rodswarm/engine/params_members.hpp"
 #include "rodswarm/common.hpp"
+#include "rodswarm/engine/params_members.hpp"
+#include "rodswarm/lanes.hpp"
 
 namespace rodswarm::greenspan {
 
@@ -91,6 +92,10 @@ RODSWARM_HD inline float inv_sqrt(float x) {
   return 1.0f / std::sqrt(x);
 #endif
 }
+template <class Pack>
+inline Pack inv_sqrt(const Pack& x) {
+  return Pack(1) / lane::sqrt(x);
+}
 
 /// Per-member constants the time steppers hoist out of their bead loops, so that a bead-step has no division
 /// and no sqrt: on a GPU a float64 divide or sqrt is a sequence of about ten instructions.
@@ -108,12 +113,12 @@ RODSWARM_HD Hoisted<Real> hoist(const Params<Real>& p) {
 
 /// segment_force(d, p) with the hoisted constants: f(d) = T(d) d / sqrt(dx^2 + d^2) as T(d) d rsqrt(dx^2 + d^2).
 /// Counted FLOPs (q = 1; |.| not counted, rsqrt as one): 12 = d/dx 1, bracket 5, T0 b 1, dx^2 + d^2 2, rsqrt 1,
-/// the two products 2.
+/// the two products 2. Lane-generic (lanes.hpp): Real may be a pack of members.
 template <class Real>
 RODSWARM_HD Real segment_force(Real d, const Params<Real>& p, const Hoisted<Real>& h) {
   const Real s = d * h.inv_dx;
-  const Real b = Real(1) + std::fabs(s) + Real(0.5) * p.eps * s * s;
-  const Real T = p.tension_exponent == Real(1) ? p.T0 * b : p.T0 * std::pow(b, p.tension_exponent);
+  const Real b = Real(1) + lane::fabs(s) + Real(0.5f) * p.eps * s * s;
+  const Real T = lane::times_pow(p.T0, b, p.tension_exponent);
   return T * d * inv_sqrt(h.dx2 + d * d);
 }
 

@@ -46,19 +46,21 @@ struct Model : ModelParams<greenspan::Params> {
     return {p.n, p.n + 1, double(p.n), workspace_size(p.n)};
   }
 
+  /// Real may be a pack of members (the CPU lane backend): lane-generic physics (lanes.hpp).
+  static constexpr bool lanes = true;
   template <class Real, class Loop>
-  static RODSWARM_HD Outcome advance(const Member<Model, Real>& m, Real dt, std::int64_t /*done*/, std::int64_t todo,
-                                     Real* work, const Loop& loop) {
+  static RODSWARM_HD lane::OutcomeOf<Real> advance(const Member<Model, Real>& m, Real dt, std::int64_t /*done*/,
+                                                   std::int64_t todo, Real* work, const Loop& loop) {
     const Params<Real>& p = *m.params;
     // The register layout fixes the scheme at compile time (its variant); elsewhere it is the member's.
     const int variant = layout_variant(loop);
     const Scheme scheme = variant >= 0 ? static_cast<Scheme>(variant) : p.scheme;
-    bool diverged = false;
-    Outcome out;
+    lane::Mask<Real> diverged(false);
+    lane::OutcomeOf<Real> out;
     out.steps =
         advance_member(MemberWork<Real>::bind(m.field[heights], m.field[velocities], work, layout_capacity(loop, p.n)),
                        p, scheme, dt, todo, loop, &diverged);
-    out.status = diverged ? status_diverged : status_ok;
+    lane::mark(out, diverged, status_diverged);
     return out;
   }
 

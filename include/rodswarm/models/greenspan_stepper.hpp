@@ -48,18 +48,18 @@ RODSWARM_HD void segment_forces(const Real* y, Real* seg, const Params<Real>& p,
 
 /// True when a bead's new state means the member has diverged.
 template <class Real>
-RODSWARM_HD bool bead_diverged(Real y, Real v, const Params<Real>& p) {
+RODSWARM_HD lane::Mask<Real> bead_diverged(Real y, Real v, const Params<Real>& p) {
   // Written so that NaN fails the comparisons: v - v is 0 only for finite v.
-  return !(std::fabs(y) <= p.divergence_bound) || !(v - v == Real(0));
+  return !(lane::fabs(y) <= p.divergence_bound) || !(v - v == Real(0));
 }
 
-/// One step of the paper's scheme. Returns true if the member diverged in this step.
+/// One step of the paper's scheme. Returns whether the member (each lane of a pack) diverged in this step.
 template <class Real, class Loop>
-RODSWARM_HD bool step_paper(MemberWork<Real> w, const Params<Real>& p, const Hoisted<Real>& h, Real dt,
-                            const Loop& loop) {
+RODSWARM_HD lane::Mask<Real> step_paper(MemberWork<Real> w, const Params<Real>& p, const Hoisted<Real>& h, Real dt,
+                                        const Loop& loop) {
   segment_forces(w.y, w.seg, p, h, loop);
   loop.sync_or(false);
-  bool bad = false;
+  lane::Mask<Real> bad(false);
   loop.for_each(p.n, [&](int j) {
     const Real a = bead_force(w.seg[j], w.seg[j + 1], w.v[j], p) * h.inv_m;
     greenspan_scheme::step(w.y[j], w.v[j], a, dt);
@@ -68,11 +68,11 @@ RODSWARM_HD bool step_paper(MemberWork<Real> w, const Params<Real>& p, const Hoi
   return loop.sync_or(bad);
 }
 
-/// One classical RK4 step. Returns true if the member diverged in this step.
+/// One classical RK4 step. Returns whether the member (each lane of a pack) diverged in this step.
 template <class Real, class Loop>
-RODSWARM_HD bool step_rk4(MemberWork<Real> w, const Params<Real>& p, const Hoisted<Real>& h, Real dt,
-                          const Loop& loop) {
-  bool bad = false;
+RODSWARM_HD lane::Mask<Real> step_rk4(MemberWork<Real> w, const Params<Real>& p, const Hoisted<Real>& h, Real dt,
+                                      const Loop& loop) {
+  lane::Mask<Real> bad(false);
   RODSWARM_UNROLL
   for (int s = 0; s < rk4::stages; ++s) {
     // Stage 0 evaluates at the step's start state itself; later stages at (yt, vt).
@@ -101,19 +101,20 @@ RODSWARM_HD bool step_rk4(MemberWork<Real> w, const Params<Real>& p, const Hoist
 }
 
 /// Advances a member by up to `steps` steps; stops early, returning the steps done, if it diverges
-/// (the diverging step is counted). *diverged is set accordingly.
+/// (the diverging step is counted). *diverged is set accordingly. A pack of members stops after the first step in
+/// which any lane diverged; *diverged says which.
 template <class Real, class Loop>
 RODSWARM_HD long long advance_member(MemberWork<Real> w, const Params<Real>& p, Scheme scheme, Real dt, long long steps,
-                                     const Loop& loop, bool* diverged) {
+                                     const Loop& loop, lane::Mask<Real>* diverged) {
   const Hoisted<Real> h = hoist(p);
   for (long long k = 0; k < steps; ++k) {
-    const bool bad = scheme == Scheme::rk4 ? step_rk4(w, p, h, dt, loop) : step_paper(w, p, h, dt, loop);
-    if (bad) {
-      *diverged = true;
+    const lane::Mask<Real> bad = scheme == Scheme::rk4 ? step_rk4(w, p, h, dt, loop) : step_paper(w, p, h, dt, loop);
+    if (lane::any(bad)) {
+      *diverged = bad;
       return k + 1;
     }
   }
-  *diverged = false;
+  *diverged = lane::Mask<Real>(false);
   return steps;
 }
 

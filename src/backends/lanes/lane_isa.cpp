@@ -1,0 +1,83 @@
+#include "backends/lanes/lane_isa.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+
+namespace rodswarm {
+
+const char* lane_isa_name(LaneIsa isa) {
+  switch (isa) {
+    case LaneIsa::sse2:
+      return "sse2";
+    case LaneIsa::avx2:
+      return "avx2+fma";
+    case LaneIsa::avx512:
+      return "avx512";
+    case LaneIsa::baseline:
+      return "baseline";
+    default:
+      return "scalar";
+  }
+}
+
+std::vector<LaneIsa> built_lane_isas() {
+#if defined(__x86_64__)
+  return {LaneIsa::sse2, LaneIsa::avx2, LaneIsa::avx512};
+#else
+  return {LaneIsa::baseline};
+#endif
+}
+
+bool host_supports(LaneIsa isa) {
+#if defined(__x86_64__)
+  // libgcc's cpu model also checks that the OS saves the wider registers (XGETBV), not only CPUID.
+  __builtin_cpu_init();
+  switch (isa) {
+    case LaneIsa::scalar:
+    case LaneIsa::sse2:
+      return true;
+    case LaneIsa::avx2:
+      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    case LaneIsa::avx512:
+      // The flags the avx512 build is compiled with (src/backends/lanes/CMakeLists.txt): Skylake-SP's set.
+      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+             __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw");
+    default:
+      return false;
+  }
+#else
+  return isa == LaneIsa::scalar || isa == LaneIsa::baseline;
+#endif
+}
+
+LaneIsa widest_host_lane_isa() {
+  LaneIsa widest = LaneIsa::scalar;
+  for (const LaneIsa isa : built_lane_isas())
+    if (host_supports(isa)) widest = isa;
+  return widest;
+}
+
+LaneIsa parse_lane_isa(const std::string& value) {
+  if (value.empty() || value == "auto") return widest_host_lane_isa();
+  if (value == "scalar" || value == "off") return LaneIsa::scalar;
+  for (const LaneIsa isa : built_lane_isas()) {
+    const std::string name = lane_isa_name(isa);
+    if (value == name || (isa == LaneIsa::avx2 && value == "avx2")) {
+      if (!host_supports(isa))
+        throw std::invalid_argument("RODSWARM_SIMD=" + value + ": this host's CPU has no " + name +
+                                    " (widest: " + lane_isa_name(widest_host_lane_isa()) + ")");
+      return isa;
+    }
+  }
+  std::string names = "auto, scalar";
+  for (const LaneIsa isa : built_lane_isas())
+    names += std::string(", ") + (isa == LaneIsa::avx2 ? "avx2" : lane_isa_name(isa));
+  throw std::invalid_argument("RODSWARM_SIMD=" + value + ": unknown instruction set (expected " + names + ")");
+}
+
+LaneIsa chosen_lane_isa() {
+  const char* env = std::getenv("RODSWARM_SIMD");
+  return parse_lane_isa(env != nullptr ? std::string(env) : std::string());
+}
+
+}  // namespace rodswarm
