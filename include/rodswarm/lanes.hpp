@@ -45,6 +45,7 @@ namespace lane {
 /// Lane facts of a scalar Real.
 template <class Real, class = void>
 struct Traits {
+  using Scalar = Real;
   using Mask = bool;
   using Wide = double;
   using Outcome = rodswarm::Outcome;
@@ -54,6 +55,7 @@ struct Traits {
 #if !defined(__CUDACC__)
 template <class T, class Abi>
 struct Traits<stdx::simd<T, Abi>> {
+  using Scalar = T;
   using Mask = typename stdx::simd<T, Abi>::mask_type;
   using Wide = stdx::rebind_simd_t<double, stdx::simd<T, Abi>>;
   static constexpr int width = static_cast<int>(stdx::simd<T, Abi>::size());
@@ -65,6 +67,8 @@ template <class Real>
 using Mask = typename Traits<Real>::Mask;
 template <class Real>
 using Wide = typename Traits<Real>::Wide;
+template <class Real>
+using Scalar = typename Traits<Real>::Scalar;
 template <class Real>
 using OutcomeOf = typename Traits<Real>::Outcome;
 template <class Real>
@@ -85,6 +89,14 @@ RODSWARM_HD inline double fabs(double x) { return std::fabs(x); }
 RODSWARM_HD inline float fabs(float x) { return std::fabs(x); }
 RODSWARM_HD inline double pow(double x, double y) { return std::pow(x, y); }
 RODSWARM_HD inline float pow(float x, float y) { return std::pow(x, y); }
+RODSWARM_HD inline double sin(double x) { return std::sin(x); }
+RODSWARM_HD inline float sin(float x) { return std::sin(x); }
+RODSWARM_HD inline double cos(double x) { return std::cos(x); }
+RODSWARM_HD inline float cos(float x) { return std::cos(x); }
+RODSWARM_HD inline double exp(double x) { return std::exp(x); }
+RODSWARM_HD inline float exp(float x) { return std::exp(x); }
+RODSWARM_HD inline double atan2(double y, double x) { return std::atan2(y, x); }
+RODSWARM_HD inline float atan2(float y, float x) { return std::atan2(y, x); }
 RODSWARM_HD inline bool isfinite(double x) { return std::isfinite(x); }
 RODSWARM_HD inline bool isfinite(float x) { return std::isfinite(x); }
 /// Sets the status of the member(s) where `m` holds.
@@ -122,6 +134,44 @@ template <class T, class Abi>
 inline stdx::simd<T, Abi> pow(const stdx::simd<T, Abi>& x, const stdx::simd<T, Abi>& y) {
   return stdx::pow(x, y);
 }
+/// sin, cos, exp, atan2: libstdc++'s vectorised versions (a few ulp from the scalar libm's).
+template <class T, class Abi>
+inline stdx::simd<T, Abi> sin(const stdx::simd<T, Abi>& x) {
+  return stdx::sin(x);
+}
+template <class T, class Abi>
+inline stdx::simd<T, Abi> cos(const stdx::simd<T, Abi>& x) {
+  return stdx::cos(x);
+}
+template <class T, class Abi>
+inline stdx::simd<T, Abi> exp(const stdx::simd<T, Abi>& x) {
+  return stdx::exp(x);
+}
+/// atan2 lane by lane, vectorised here: libstdc++ 12 calls the scalar atan2 for each lane, which was a fifth of a
+/// cosserat step (perf). The octant is reduced to a = min/max in [0, 1]; above tan(pi/12), atan(a) = pi/6 +
+/// atan((sqrt(3) a - 1)/(a + sqrt(3))), leaving |z| <= tan(pi/12) = 0.268, where the Taylor series of atan to
+/// z^31 is below 1e-18 (0.0718^16 / 33); then the octant is undone. Within a few ulp of libm's atan2 (tested in
+/// tests/lanes/test_lane_math.cpp); y = x = 0 gives 0 as libm does; NaN propagates.
+template <class T, class Abi>
+inline stdx::simd<T, Abi> atan2(const stdx::simd<T, Abi>& y, const stdx::simd<T, Abi>& x) {
+  using P = stdx::simd<T, Abi>;
+  const P ay = stdx::abs(y), ax = stdx::abs(x);
+  const auto swap = ay > ax;
+  const P hi = select(swap, ay, ax), lo = select(swap, ax, ay);
+  P a = lo / hi;
+  stdx::where(hi == P(0), a) = P(0);
+  const T sqrt3 = static_cast<T>(1.7320508075688772935), pi = static_cast<T>(3.14159265358979323846);
+  const auto far = a > P(static_cast<T>(0.26794919243112270647));  // tan(pi/12)
+  const P z = select(far, (P(sqrt3) * a - P(1)) / (a + P(sqrt3)), a);
+  const P z2 = z * z;
+  P sum(static_cast<T>(-1.0 / 31));
+  for (int k = 14; k >= 0; --k) sum = P(static_cast<T>((k % 2 == 0 ? 1.0 : -1.0) / (2 * k + 1))) + z2 * sum;
+  P r = z * sum + select(far, P(pi / 6), P(0));
+  r = select(swap, P(pi / 2) - r, r);
+  r = select(x < P(0), P(pi) - r, r);
+  r = select(y < P(0), -r, r);
+  return select(stdx::isnan(x) || stdx::isnan(y), x + y, r);
+}
 template <class T, class Abi>
 inline typename stdx::simd<T, Abi>::mask_type isfinite(const stdx::simd<T, Abi>& x) {
   return stdx::isfinite(x);
@@ -143,6 +193,16 @@ RODSWARM_HD inline Real value(double x) {
     return Real(static_cast<typename Real::value_type>(x));
   }
 }
+
+/// Whether a condition the lanes of a pack share holds (a member's model groups its packs so that they do:
+/// Model::lane_key); for a scalar, the condition.
+RODSWARM_HD inline bool uniform(bool m) { return m; }
+#if !defined(__CUDACC__)
+template <class T, class Abi>
+inline bool uniform(const stdx::simd_mask<T, Abi>& m) {
+  return stdx::any_of(m);
+}
+#endif
 
 /// x^q where q is often exactly 1 (a paper's law with an exponent variant): the product alone when every lane
 /// has q == 1, so the common case costs no pow; lanes with other q get the pow.

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "rodswarm/common.hpp"
+#include "rodswarm/lanes.hpp"
 
 namespace rodswarm {
 
@@ -43,7 +44,13 @@ RODSWARM_HD inline Vec3<Real> cross(Vec3<Real> a, Vec3<Real> b) {
 }
 template <class Real>
 RODSWARM_HD inline Real norm(Vec3<Real> a) {
-  return std::sqrt(dot(a, a));
+  return lane::sqrt(dot(a, a));
+}
+
+/// m ? a : b component by component (lanes.hpp: m may be a pack's mask).
+template <class Real, class Mask>
+RODSWARM_HD inline Vec3<Real> select3(const Mask& m, Vec3<Real> a, Vec3<Real> b) {
+  return {lane::select(m, a.x, b.x), lane::select(m, a.y, b.y), lane::select(m, a.z, b.z)};
 }
 
 template <class Real>

@@ -9,14 +9,15 @@
 #include <cmath>
 
 #include "rodswarm/common.hpp"
+#include "rodswarm/lanes.hpp"
 #include "rodswarm/linalg/vec3.hpp"
 #include "rodswarm/models/cosserat_params.hpp"
 
 namespace rodswarm::cosserat {
 
 template <class Real>
-RODSWARM_HD constexpr Real pi() {
-  return Real(3.14159265358979323846);
+RODSWARM_HD inline Real pi() {
+  return lane::value<Real>(3.14159265358979323846);
 }
 
 template <class Real>
@@ -24,18 +25,18 @@ RODSWARM_HD inline Mat3<Real> hat(Vec3<Real> a) {
   return Mat3<Real>{{0, -a.z, a.y, a.z, 0, -a.x, -a.y, a.x, 0}};
 }
 
-/// exp(hat a) by Rodrigues (Taylor below |a| = 1e-4, where the closed form loses digits).
+/// exp(hat a) by Rodrigues (Taylor below |a| = 1e-4, where the closed form loses digits). Lanes of a pack
+/// take each their own branch (lanes.hpp).
 template <class Real>
 RODSWARM_HD inline Mat3<Real> so3_exp(Vec3<Real> a) {
   const Real t2 = dot(a, a);
-  const Real t = std::sqrt(t2);
-  Real s, c;  // sin(t)/t and (1 - cos t)/t^2
-  if (t < Real(1e-4)) {
-    s = Real(1) - t2 / Real(6);
-    c = Real(0.5) - t2 / Real(24);
-  } else {
-    s = std::sin(t) / t;
-    c = (Real(1) - std::cos(t)) / t2;
+  const Real t = lane::sqrt(t2);
+  const auto small = t < lane::value<Real>(1e-4);
+  // sin(t)/t and (1 - cos t)/t^2
+  Real s = Real(1) - t2 / Real(6), c = lane::value<Real>(0.5) - t2 / Real(24);
+  if (!lane::all(small)) {
+    s = lane::select(small, s, lane::sin(t) / t);
+    c = lane::select(small, c, (Real(1) - lane::cos(t)) / t2);
   }
   const Mat3<Real> A = hat(a);
   const Mat3<Real> A2 = A * A;
@@ -45,27 +46,45 @@ RODSWARM_HD inline Mat3<Real> so3_exp(Vec3<Real> a) {
 }
 
 /// vee(log R) with the angle from atan2 (note section 0; accurate near 0 and near pi, no ad hoc epsilon).
+/// A pack's lanes near pi (rare: a joint turned by half a turn) are done one by one.
 template <class Real>
 RODSWARM_HD inline Vec3<Real> so3_log(const Mat3<Real>& R) {
   const Vec3<Real> w{R(2, 1) - R(1, 2), R(0, 2) - R(2, 0), R(1, 0) - R(0, 1)};  // vee(R - R^T) = 2 sin(t) axis
-  const Real s = Real(0.5) * norm(w);
-  const Real c = Real(0.5) * (R(0, 0) + R(1, 1) + R(2, 2) - Real(1));
-  const Real t = std::atan2(s, c);
-  if (t < Real(1e-4)) return (Real(0.5) + t * t / Real(12)) * w;
-  if (t < Real(3.1)) return (t / (Real(2) * std::sin(t))) * w;
-  // Near pi, sin(t) carries no digits: the axis comes from R + R^T = 2 cos(t) I + 2 (1 - cos t) u u^T, from
-  // the column of its largest diagonal entry.
-  int k = 0;
-  for (int a = 1; a < 3; ++a)
-    if (R(a, a) > R(k, k)) k = a;
-  Vec3<Real> u{R(0, k) + R(k, 0), R(1, k) + R(k, 1), R(2, k) + R(k, 2)};
-  const Real diag = Real(2) * std::cos(t);  // column k of R + R^T - 2 cos(t) I is 2 (1 - cos t) u_k u
-  if (k == 0) u.x -= diag;
-  if (k == 1) u.y -= diag;
-  if (k == 2) u.z -= diag;
-  u = (Real(1) / norm(u)) * u;
-  if (dot(u, w) < 0) u = -u;
-  return t * u;
+  const Real s = lane::value<Real>(0.5) * norm(w);
+  const Real c = lane::value<Real>(0.5) * (R(0, 0) + R(1, 1) + R(2, 2) - Real(1));
+  const Real t = lane::atan2(s, c);
+  const auto small = t < lane::value<Real>(1e-4), regular = t < lane::value<Real>(3.1);
+  if (lane::all(small)) return (lane::value<Real>(0.5) + t * t / Real(12)) * w;
+  if (lane::all(regular)) {
+    const Real k = (t / (Real(2) * lane::sin(t)));
+    return lane::select(small, lane::value<Real>(0.5) + t * t / Real(12), k) * w;
+  }
+  if constexpr (lane::is_pack<Real>) {
+    Vec3<Real> out;
+    for (std::size_t l = 0; l < Real::size(); ++l) {
+      Mat3<lane::Scalar<Real>> Rl;
+      for (int q = 0; q < 9; ++q) Rl.m[q] = R.m[q][l];
+      const Vec3<lane::Scalar<Real>> o = so3_log(Rl);
+      out.x[l] = o.x;
+      out.y[l] = o.y;
+      out.z[l] = o.z;
+    }
+    return out;
+  } else {
+    // Near pi, sin(t) carries no digits: the axis comes from R + R^T = 2 cos(t) I + 2 (1 - cos t) u u^T, from
+    // the column of its largest diagonal entry.
+    int k = 0;
+    for (int a = 1; a < 3; ++a)
+      if (R(a, a) > R(k, k)) k = a;
+    Vec3<Real> u{R(0, k) + R(k, 0), R(1, k) + R(k, 1), R(2, k) + R(k, 2)};
+    const Real diag = Real(2) * std::cos(t);  // column k of R + R^T - 2 cos(t) I is 2 (1 - cos t) u_k u
+    if (k == 0) u.x -= diag;
+    if (k == 1) u.y -= diag;
+    if (k == 2) u.z -= diag;
+    u = (Real(1) / norm(u)) * u;
+    if (dot(u, w) < 0) u = -u;
+    return t * u;
+  }
 }
 
 /// Q <- exp(-hat(theta)) Q: turns the directors (rows of Q) by the body-frame rotation vector theta.
@@ -79,16 +98,15 @@ RODSWARM_HD inline Mat3<Real> rotate_directors(const Mat3<Real>& Q, Vec3<Real> t
 template <class Real>
 RODSWARM_HD inline Vec3<Real> dexp_inv_rate(Vec3<Real> Theta, Vec3<Real> w) {
   const Real t2 = dot(Theta, Theta);
-  const Real t = std::sqrt(t2);
-  Real c;
-  if (t < Real(1e-3)) {
-    c = Real(1) / Real(12) + t2 / Real(720);
-  } else {
-    const Real h = Real(0.5) * t;
-    c = (Real(1) - h * std::cos(h) / std::sin(h)) / t2;
+  const Real t = lane::sqrt(t2);
+  const auto small = t < lane::value<Real>(1e-3);
+  Real c = Real(1) / Real(12) + t2 / Real(720);
+  if (!lane::all(small)) {
+    const Real h = lane::value<Real>(0.5) * t;
+    c = lane::select(small, c, (Real(1) - h * lane::cos(h) / lane::sin(h)) / t2);
   }
   const Vec3<Real> tw = cross(Theta, w);
-  return w + Real(0.5) * tw + c * cross(Theta, tw);
+  return w + lane::value<Real>(0.5) * tw + c * cross(Theta, tw);
 }
 
 /// Section of element i: area, second moments (I1 = I2) and the polar moment I3 = 2 I1 of a circle.
@@ -120,25 +138,24 @@ RODSWARM_HD inline Vec3<Real> times_diag(Vec3<Real> d, Vec3<Real> a) {
   return {d.x * a.x, d.y * a.y, d.z * a.z};
 }
 
-/// Growth factor g = l^(t)/l^(0) of an element (section "Growth"). `in_zone`: the element grows at all;
-/// `state`: the Lockhart law's integrated value.
+/// The growth factor of an element in the growth zone at time t (the table's segment found lane by lane: the
+/// first k with t <= t_k, as a walk down the table that keeps the last match).
 template <class Real>
-RODSWARM_HD inline Real growth_factor(const Params<Real>& p, Real t, bool in_zone, Real state) {
-  if (!in_zone) return Real(1);
+RODSWARM_HD inline Real zone_growth_factor(const Params<Real>& p, Real t, Real state) {
   switch (p.growth) {
     case GrowthLaw::exponential:
-      return std::exp(p.growth_rate * t);
+      return lane::exp(p.growth_rate * t);
     case GrowthLaw::table: {
       const int m = p.growth_points;
       if (m <= 0) return Real(1);
-      if (t <= p.growth_time[0]) return p.growth_value[0];
-      for (int k = 1; k < m; ++k) {
-        if (t <= p.growth_time[k]) {
-          const Real u = (t - p.growth_time[k - 1]) / (p.growth_time[k] - p.growth_time[k - 1]);
-          return p.growth_value[k - 1] + u * (p.growth_value[k] - p.growth_value[k - 1]);
-        }
+      Real g = p.growth_value[m - 1];
+      for (int k = m - 1; k >= 1; --k) {
+        const auto here = t <= p.growth_time[k];
+        if (!lane::any(here)) continue;
+        const Real u = (t - p.growth_time[k - 1]) / (p.growth_time[k] - p.growth_time[k - 1]);
+        g = lane::select(here, p.growth_value[k - 1] + u * (p.growth_value[k] - p.growth_value[k - 1]), g);
       }
-      return p.growth_value[m - 1];
+      return lane::select(t <= p.growth_time[0], p.growth_value[0], g);
     }
     case GrowthLaw::lockhart:
       return state;
@@ -147,11 +164,19 @@ RODSWARM_HD inline Real growth_factor(const Params<Real>& p, Real t, bool in_zon
   }
 }
 
+/// Growth factor g = l^(t)/l^(0) of an element (section "Growth"). `in_zone`: the element grows at all;
+/// `state`: the Lockhart law's integrated value.
+template <class Real>
+RODSWARM_HD inline Real growth_factor(const Params<Real>& p, Real t, lane::Mask<Real> in_zone, Real state) {
+  if (!lane::any(in_zone)) return Real(1);
+  return lane::select(in_zone, zone_growth_factor(p, t, state), Real(1));
+}
+
 /// Lockhart's rate dg/dt = g phi max(0, n3/A - Y) from the axial force n3 of the element.
 template <class Real>
 RODSWARM_HD inline Real lockhart_rate(const Params<Real>& p, Real g, Real n3, Real area) {
   const Real excess = n3 / area - p.lockhart_yield;
-  return excess > 0 ? g * p.lockhart_phi * excess : Real(0);
+  return lane::select(excess > Real(0), g * p.lockhart_phi * excess, Real(0));
 }
 
 /// Clamp motion of one end at time t: position, velocity, acceleration and frame.
@@ -173,7 +198,7 @@ RODSWARM_HD inline ClampState<Real> clamp_state(const Params<Real>& p, const Rea
   const Real f = end == 0 ? p.end_frequency0 : p.end_frequency1;
   const Real rate = end == 0 ? p.end_twist_rate0 : p.end_twist_rate1;
   const Real om = Real(2) * pi<Real>() * f;
-  const Real sn = std::sin(om * t), cs = std::cos(om * t);
+  const Real sn = lane::sin(om * t), cs = lane::cos(om * t);
   s.x = s.x + t * u + sn * amp;
   s.v = u + (om * cs) * amp;
   s.a = (-om * om * sn) * amp;
@@ -189,59 +214,71 @@ RODSWARM_HD inline bool holds_frame(EndKind k) { return k == EndKind::clamped ||
 /// Penalty normal force magnitude N = max(0, k pen^p - c v_n) for a penetration pen > 0 and normal speed v_n.
 template <class Real>
 RODSWARM_HD inline Real penalty_force(const Params<Real>& p, Real pen, Real vn) {
-  const Real elastic = p.contact_exponent == Real(1) ? p.contact_stiffness * pen
-                                                     : p.contact_stiffness * std::pow(pen, p.contact_exponent);
+  const Real elastic = lane::times_pow(p.contact_stiffness, pen, p.contact_exponent);
   const Real f = elastic - p.contact_damping * vn;
-  return f > 0 ? f : Real(0);
+  return lane::select(f > Real(0), f, Real(0));
 }
 
 /// Penalty energy k pen^(p+1)/(p+1).
 template <class Real>
 RODSWARM_HD inline Real penalty_energy(const Params<Real>& p, Real pen) {
-  return p.contact_stiffness * std::pow(pen, p.contact_exponent + Real(1)) / (p.contact_exponent + Real(1));
+  return p.contact_stiffness * lane::pow(pen, p.contact_exponent + Real(1)) / (p.contact_exponent + Real(1));
 }
 
 /// Regularised static/kinetic friction coefficient at slip speed s (section "Contact").
 template <class Real>
 RODSWARM_HD inline Real friction_coefficient(Real mu_s, Real mu_k, Real s, Real v_eps) {
-  if (s <= v_eps) return mu_s * s / v_eps;
-  return mu_k + (mu_s - mu_k) * std::exp(-(s - v_eps) / v_eps);
+  const auto sticking = s <= v_eps;
+  if (lane::all(sticking)) return mu_s * s / v_eps;
+  return lane::select(sticking, mu_s * s / v_eps, mu_k + (mu_s - mu_k) * lane::exp(-(s - v_eps) / v_eps));
 }
 
 /// Closest points of segments p1-q1 and p2-q2 (Ericson, Real-Time Collision Detection 5.1.9, epsilon 1e-12):
 /// parameters s on the first and t on the second, both in [0, 1].
+/// The branches of this clipping are per pair; a pack of members takes its lanes one by one.
 template <class Real>
 RODSWARM_HD inline void closest_segment_params(Vec3<Real> p1, Vec3<Real> q1, Vec3<Real> p2, Vec3<Real> q2, Real& s,
                                                Real& t) {
-  const Real eps = Real(1e-12);
-  const Vec3<Real> d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
-  const Real a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r);
-  auto clamp01 = [](Real u) { return u < 0 ? Real(0) : (u > 1 ? Real(1) : u); };
-  if (a <= eps && e <= eps) {
-    s = t = 0;
-    return;
-  }
-  if (a <= eps) {
-    s = 0;
-    t = clamp01(f / e);
-    return;
-  }
-  const Real c = dot(d1, r);
-  if (e <= eps) {
-    t = 0;
-    s = clamp01(-c / a);
-    return;
-  }
-  const Real b = dot(d1, d2);
-  const Real denom = a * e - b * b;
-  s = denom != 0 ? clamp01((b * f - c * e) / denom) : Real(0);
-  t = (b * s + f) / e;
-  if (t < 0) {
-    t = 0;
-    s = clamp01(-c / a);
-  } else if (t > 1) {
-    t = 1;
-    s = clamp01((b - c) / a);
+  if constexpr (lane::is_pack<Real>) {
+    using S = lane::Scalar<Real>;
+    auto at = [](Vec3<Real> a, std::size_t l) { return Vec3<S>{a.x[l], a.y[l], a.z[l]}; };
+    for (std::size_t l = 0; l < Real::size(); ++l) {
+      S sl, tl;
+      closest_segment_params(at(p1, l), at(q1, l), at(p2, l), at(q2, l), sl, tl);
+      s[l] = sl;
+      t[l] = tl;
+    }
+  } else {
+    const Real eps = Real(1e-12);
+    const Vec3<Real> d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
+    const Real a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r);
+    auto clamp01 = [](Real u) { return u < 0 ? Real(0) : (u > 1 ? Real(1) : u); };
+    if (a <= eps && e <= eps) {
+      s = t = 0;
+      return;
+    }
+    if (a <= eps) {
+      s = 0;
+      t = clamp01(f / e);
+      return;
+    }
+    const Real c = dot(d1, r);
+    if (e <= eps) {
+      t = 0;
+      s = clamp01(-c / a);
+      return;
+    }
+    const Real b = dot(d1, d2);
+    const Real denom = a * e - b * b;
+    s = denom != 0 ? clamp01((b * f - c * e) / denom) : Real(0);
+    t = (b * s + f) / e;
+    if (t < 0) {
+      t = 0;
+      s = clamp01(-c / a);
+    } else if (t > 1) {
+      t = 1;
+      s = clamp01((b - c) / a);
+    }
   }
 }
 

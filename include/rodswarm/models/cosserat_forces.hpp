@@ -7,6 +7,7 @@
 #pragma once
 
 #include "rodswarm/common.hpp"
+#include "rodswarm/lanes.hpp"
 #include "rodswarm/linalg/vec3.hpp"
 #include "rodswarm/models/cosserat.hpp"
 
@@ -97,7 +98,7 @@ RODSWARM_HD inline Real node_radius(const MemberData<Real>& d, Shape s, int j) {
   const int r = rod_of_node(s, j), k = j - r * (s.N + 1), e = r * s.N + k;
   if (k == 0) return d.radius[e];
   if (k == s.N) return d.radius[e - 1];
-  return Real(0.5) * (d.radius[e - 1] + d.radius[e]);
+  return lane::value<Real>(0.5) * (d.radius[e - 1] + d.radius[e]);
 }
 
 /// Mass of node j and inertia diagonal of element i under the member's mass rule.
@@ -128,6 +129,7 @@ template <class Real, class Loop>
 RODSWARM_HD void rest_pass(const MemberData<Real>& d, StateRef<Real> y, Real t, Scratch<Real> c, const Loop& loop) {
   const Params<Real>& p = *d.p;
   const Shape s = shape_of(p);
+  const Real half = lane::value<Real>(0.5);
   loop.for_each(s.R, [&](int r) {
     Real L0 = 0;
     for (int k = 0; k < s.N; ++k) L0 += d.l0[r * s.N + k];
@@ -135,10 +137,12 @@ RODSWARM_HD void rest_pass(const MemberData<Real>& d, StateRef<Real> y, Real t, 
     for (int k = 0; k < s.N; ++k) {
       const int i = r * s.N + k;
       // Without a growth law nothing grows: rest lengths stay and curvature_rate has no effect.
-      const bool in_zone = p.growth != GrowthLaw::none && s0 + Real(0.5) * d.l0[i] > L0 * (Real(1) - p.growth_zone);
-      c.zone[i] = in_zone ? Real(1) : Real(0);
+      const lane::Mask<Real> in_zone = p.growth != GrowthLaw::none
+                                           ? lane::Mask<Real>(s0 + half * d.l0[i] > L0 * (Real(1) - p.growth_zone))
+                                           : lane::Mask<Real>(false);
+      c.zone[i] = lane::select(in_zone, Real(1), Real(0));
       c.lh[i] = growth_factor(p, t, in_zone, y.g[i]) * d.l0[i];
-      c.s_mid[i] = sc + Real(0.5) * c.lh[i];
+      c.s_mid[i] = sc + half * c.lh[i];
       s0 += d.l0[i];
       sc += c.lh[i];
     }
@@ -156,37 +160,47 @@ RODSWARM_HD void node_contact(const MemberData<Real>& d, StateRef<Real> y, Shape
   if (p.plane) {
     const Vec3<Real> nu = load3(p.plane_normal);
     const Real gap = dot(nu, x - load3(p.plane_point)) - rj;
-    if (gap < 0) {
+    const auto touching = gap < Real(0);  // lane by lane: what follows is kept only where it holds
+    if (lane::any(touching)) {
       const Real N = penalty_force(p, -gap, dot(nu, v));
       // Adjacent elements of the node: their mean lab angular velocity and mean d3.
       const int r = rod_of_node(s, j), k = j - r * (s.N + 1);
       const int e0 = k > 0 ? r * s.N + k - 1 : r * s.N + k, e1 = k < s.N ? r * s.N + k : r * s.N + k - 1;
       const Mat3<Real> Qa = load9(y.Q + 9 * e0), Qb = load9(y.Q + 9 * e1);
+      const Real half = lane::value<Real>(0.5);
       const Vec3<Real> wlab =
-          Real(0.5) * (transpose_times(Qa, load3(y.w + 3 * e0)) + transpose_times(Qb, load3(y.w + 3 * e1)));
+          half * (transpose_times(Qa, load3(y.w + 3 * e0)) + transpose_times(Qb, load3(y.w + 3 * e1)));
       const Vec3<Real> arm = (-rj) * nu;
       Vec3<Real> u = v + cross(wlab, arm);
       u = u - dot(nu, u) * nu;
-      Vec3<Real> a = Real(0.5) * (Qa.row(2) + Qb.row(2));
+      Vec3<Real> a = half * (Qa.row(2) + Qb.row(2));
       a = a - dot(a, nu) * nu;
       const Real la = norm(a);
-      Vec3<Real> f{0, 0, 0};
-      if (la < Real(1e-12)) {
+      const Vec3<Real> zero{0, 0, 0};
+      Vec3<Real> f = zero;
+      // d3 normal to the plane: isotropic friction along the slip.
+      const auto upright = la < lane::value<Real>(1e-12);
+      if (lane::any(upright)) {
         const Real us = norm(u);
-        if (us > 0) f = (-N * friction_coefficient(p.mu_static[2], p.mu_kinetic[2], us, p.slip_velocity) / us) * u;
-      } else {
+        const Vec3<Real> fu =
+            (-N * friction_coefficient(p.mu_static[2], p.mu_kinetic[2], us, p.slip_velocity) / us) * u;
+        f = select3(upright && us > Real(0), fu, zero);
+      }
+      if (!lane::all(upright)) {
         a = (Real(1) / la) * a;
         const Vec3<Real> b = cross(nu, a);
         const Real ua = dot(a, u), ub = dot(b, u);
-        const int ax = ua > 0 ? 0 : 1;
-        const Real fa = friction_coefficient(p.mu_static[ax], p.mu_kinetic[ax], ua < 0 ? -ua : ua, p.slip_velocity);
-        const Real fb = friction_coefficient(p.mu_static[2], p.mu_kinetic[2], ub < 0 ? -ub : ub, p.slip_velocity);
-        const Real sa = ua > 0 ? Real(1) : (ua < 0 ? Real(-1) : Real(0));
-        const Real sb = ub > 0 ? Real(1) : (ub < 0 ? Real(-1) : Real(0));
-        f = (-N * fa * sa) * a + (-N * fb * sb) * b;
+        const auto forward = ua > Real(0);
+        const Real fa = friction_coefficient(lane::select(forward, p.mu_static[0], p.mu_static[1]),
+                                             lane::select(forward, p.mu_kinetic[0], p.mu_kinetic[1]), lane::fabs(ua),
+                                             p.slip_velocity);
+        const Real fb = friction_coefficient(p.mu_static[2], p.mu_kinetic[2], lane::fabs(ub), p.slip_velocity);
+        const Real sa = lane::select(forward, Real(1), lane::select(ua < Real(0), Real(-1), Real(0)));
+        const Real sb = lane::select(ub > Real(0), Real(1), lane::select(ub < Real(0), Real(-1), Real(0)));
+        f = select3(upright, f, (-N * fa * sa) * a + (-N * fb * sb) * b);
       }
-      force = force + N * nu + f;
-      moment = moment + cross(arm, f);
+      force = select3(touching, force + N * nu + f, force);
+      moment = select3(touching, moment + cross(arm, f), moment);
     }
   }
   if (p.obstacle != Obstacle::none) {
@@ -197,22 +211,24 @@ RODSWARM_HD void node_contact(const MemberData<Real>& d, StateRef<Real> y, Shape
     }
     const Real dist = norm(dvec);
     const Real gap = dist - p.obstacle_radius - rj;
-    if (gap < 0 && dist > 0) {
+    const auto touching = gap < Real(0) && dist > Real(0);
+    if (lane::any(touching)) {
       const Vec3<Real> nu = (Real(1) / dist) * dvec;
-      force = force + penalty_force(p, -gap, dot(nu, v)) * nu;
+      force = select3(touching, force + penalty_force(p, -gap, dot(nu, v)) * nu, force);
     }
   }
 }
 
 /// Whether elements a and b of a member may touch (not the same or adjacent element of one rod, outside the
-/// pi (r_a + r_b)/2 exclusion window along one rod).
+/// pi (r_a + r_b)/2 exclusion window along one rod): lane by lane.
 template <class Real>
-RODSWARM_HD inline bool contact_pair(const MemberData<Real>& d, const Scratch<Real>& c, Shape s, int a, int b) {
-  if (a == b) return false;
-  if (rod_of_element(s, a) != rod_of_element(s, b)) return true;
+RODSWARM_HD inline lane::Mask<Real> contact_pair(const MemberData<Real>& d, const Scratch<Real>& c, Shape s, int a,
+                                                 int b) {
+  if (a == b) return lane::Mask<Real>(false);
+  if (rod_of_element(s, a) != rod_of_element(s, b)) return lane::Mask<Real>(true);
   const int gap = a > b ? a - b : b - a;
-  if (gap <= 1) return false;
-  const Real ds = c.s_mid[a] > c.s_mid[b] ? c.s_mid[a] - c.s_mid[b] : c.s_mid[b] - c.s_mid[a];
+  if (gap <= 1) return lane::Mask<Real>(false);
+  const Real ds = lane::fabs(c.s_mid[a] - c.s_mid[b]);
   return ds > pi<Real>() * (d.radius[a] + d.radius[b]) / Real(2);
 }
 
@@ -231,7 +247,8 @@ RODSWARM_HD Vec3<Real> node_self_contact(const MemberData<Real>& d, StateRef<Rea
     const Vec3<Real> p1 = load3(y.x + 3 * na), q1 = load3(y.x + 3 * (na + 1));
     const Vec3<Real> v1 = load3(y.v + 3 * na), w1 = load3(y.v + 3 * (na + 1));
     for (int b = 0; b < s.elements(); ++b) {
-      if (!contact_pair(d, c, s, a, b)) continue;
+      const lane::Mask<Real> pair = contact_pair(d, c, s, a, b);
+      if (!lane::any(pair)) continue;
       const int nb = rod_of_element(s, b) * (s.N + 1) + (b - rod_of_element(s, b) * s.N);
       const Vec3<Real> p2 = load3(y.x + 3 * nb), q2 = load3(y.x + 3 * (nb + 1));
       Real sa, tb;
@@ -240,12 +257,13 @@ RODSWARM_HD Vec3<Real> node_self_contact(const MemberData<Real>& d, StateRef<Rea
       const Vec3<Real> dvec = pa - pb;
       const Real dist = norm(dvec);
       const Real gap = dist - d.radius[a] - d.radius[b];
-      if (gap >= 0 || dist <= 0) continue;
+      const lane::Mask<Real> touching = pair && !(gap >= Real(0) || dist <= Real(0));  // NaN: as the scalar path
+      if (!lane::any(touching)) continue;
       const Vec3<Real> nu = (Real(1) / dist) * dvec;
       const Vec3<Real> va = v1 + sa * (w1 - v1);
       const Vec3<Real> vb = load3(y.v + 3 * nb) + tb * (load3(y.v + 3 * (nb + 1)) - load3(y.v + 3 * nb));
       const Real N = penalty_force(p, -gap, dot(va - vb, nu));
-      f = f + ((side == 0 ? sa : Real(1) - sa) * N) * nu;
+      f = select3(touching, f + ((side == 0 ? sa : Real(1) - sa) * N) * nu, f);
     }
   }
   return f;
@@ -257,11 +275,12 @@ RODSWARM_HD void strain_pass(const MemberData<Real>& d, StateRef<Real> y, Real t
                              const Loop& loop) {
   const Params<Real>& p = *d.p;
   const Shape s = shape_of(p);
-  const bool contact = p.contact_stiffness > 0;
+  // Lanes of a pack agree on whether there is contact (Model::lane_key).
+  const bool contact = lane::uniform(p.contact_stiffness > Real(0));
+  const Real half = lane::value<Real>(0.5);
   loop.for_each(s.nodes(), [&](int j) {
     const int r = rod_of_node(s, j), k = j - r * (s.N + 1), e = r * s.N + k;
-    c.mass[j] =
-        Real(0.5) * ((k > 0 ? element_mass(d, c, e - 1) : Real(0)) + (k < s.N ? element_mass(d, c, e) : Real(0)));
+    c.mass[j] = half * ((k > 0 ? element_mass(d, c, e - 1) : Real(0)) + (k < s.N ? element_mass(d, c, e) : Real(0)));
     Vec3<Real> f{0, 0, 0}, m{0, 0, 0};
     if (contact) {
       node_contact(d, y, s, j, f, m);
@@ -288,23 +307,27 @@ RODSWARM_HD void strain_pass(const MemberData<Real>& d, StateRef<Real> y, Real t
       store3(c.nlab + 3 * i, transpose_times(Q, n));
       store3(c.couple + 3 * i, cross(Ql, n));
     }
-    if (gdot)
-      gdot[i] = p.growth == GrowthLaw::lockhart && c.zone[i] > 0 ? lockhart_rate(p, y.g[i], n.z, sec.A) : Real(0);
+    if (gdot) {
+      gdot[i] = p.growth == GrowthLaw::lockhart
+                    ? lane::select(c.zone[i] > Real(0), lockhart_rate(p, y.g[i], n.z, sec.A), Real(0))
+                    : Real(0);
+    }
   });
   loop.for_each(s.voronoi(), [&](int k) {
     const int r = k / (s.N - 1), e = k + r;  // element on the left of Voronoi point k
     const Mat3<Real> Qa = load9(y.Q + 9 * e), Qb = load9(y.Q + 9 * (e + 1));
-    const Real Dh = Real(0.5) * (c.lh[e] + c.lh[e + 1]);
+    const Real Dh = half * (c.lh[e] + c.lh[e + 1]);
     const Vec3<Real> kappa = (Real(1) / Dh) * so3_log(times_transpose(Qa, Qb));
     const Vec3<Real> kh =
-        load3(d.kappa_hat0 + 3 * k) + (c.zone[e] > 0 || c.zone[e + 1] > 0 ? t : Real(0)) * load3(p.curvature_rate);
+        load3(d.kappa_hat0 + 3 * k) +
+        lane::select(c.zone[e] > Real(0) || c.zone[e + 1] > Real(0), t, Real(0)) * load3(p.curvature_rate);
     Vec3<Real> tau = times_diag(voronoi_stiffness(d, c, e), kappa - kh);
     if (p.law == Law::pyelastica) {
       // Voronoi dilatation from the positions (c.dil is being written by the element loop of this pass).
       const int j = e + r;
       const Real la = norm(load3(y.x + 3 * (j + 1)) - load3(y.x + 3 * j));
       const Real lb = norm(load3(y.x + 3 * (j + 2)) - load3(y.x + 3 * (j + 1)));
-      const Real eps = Real(0.5) * (la + lb) / Dh;
+      const Real eps = half * (la + lb) / Dh;
       tau = (Real(1) / (eps * eps * eps)) * tau;
     }
     store3(c.tau + 3 * k, tau);
@@ -322,13 +345,14 @@ RODSWARM_HD Vec3<Real> clamp_couple(const MemberData<Real>& d, StateRef<Real> y,
   const int i = r * s.N + (end == 0 ? 0 : s.N - 1);
   const Mat3<Real> Qc = clamp_state(p, d.clamp + clamp_size * r, end, t).Q;
   const Mat3<Real> Q = load9(y.Q + 9 * i);
-  const Real Dh = Real(0.5) * c.lh[i];
+  const Real half = lane::value<Real>(0.5);
+  const Real Dh = half * c.lh[i];
   const Vec3<Real> kappa = (Real(1) / Dh) * so3_log(end == 0 ? times_transpose(Qc, Q) : times_transpose(Q, Qc));
   const Vec3<Real> B = bend_stiffness(p, circle(d.radius[i]));
   const Vec3<Real> tau = times_diag(B, kappa);
-  if (energy) *energy += Real(0.5) * Dh * dot(kappa, tau);
-  const Vec3<Real> half = (Real(0.5) * Dh) * cross(kappa, tau);
-  return end == 0 ? half - tau : half + tau;
+  if (energy) *energy += half * Dh * dot(kappa, tau);
+  const Vec3<Real> mid = (half * Dh) * cross(kappa, tau);
+  return end == 0 ? mid - tau : mid + tau;
 }
 
 /// Pass 2: node accelerations (forces in `statics`) and element angular accelerations (couples in `statics`).
@@ -339,6 +363,7 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
   const Params<Real>& p = *d.p;
   const Shape s = shape_of(p);
   const bool dyn = mode != Mode::statics;
+  const Real half = lane::value<Real>(0.5);
   loop.for_each(s.nodes(), [&](int j) {
     const int r = rod_of_node(s, j), k = j - r * (s.N + 1), e = r * s.N + k;
     Vec3<Real> F = load3(c.cforce + 3 * j);
@@ -346,7 +371,7 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
     if (k > 0) F = F - load3(c.nlab + 3 * (e - 1));
     const Real m = c.mass[j];
     F = F + m * load3(p.g);
-    const Real lumped = Real(0.5) * ((k > 0 ? c.lh[e - 1] : Real(0)) + (k < s.N ? c.lh[e] : Real(0)));
+    const Real lumped = half * ((k > 0 ? c.lh[e - 1] : Real(0)) + (k < s.N ? c.lh[e] : Real(0)));
     F = F + lumped * load3(p.force_density);
     if (k == 0) F = F + load3(p.force0);
     if (k == s.N) F = F + load3(p.force1);
@@ -377,16 +402,16 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
     const int vk = r * (s.N - 1) + k;  // Voronoi point on the right of element i
     const Mat3<Real> Q = load9(y.Q + 9 * i);
     Vec3<Real> C = load3(c.couple + 3 * i);
-    if (k < s.N - 1) C = C + load3(c.tau + 3 * vk) + Real(0.5) * load3(c.kxt + 3 * vk);
-    if (k > 0) C = C - load3(c.tau + 3 * (vk - 1)) + Real(0.5) * load3(c.kxt + 3 * (vk - 1));
+    if (k < s.N - 1) C = C + load3(c.tau + 3 * vk) + half * load3(c.kxt + 3 * vk);
+    if (k > 0) C = C - load3(c.tau + 3 * (vk - 1)) + half * load3(c.kxt + 3 * (vk - 1));
     if (k == 0 && holds_frame(p.end0)) C = C + clamp_couple(d, y, c, r, 0, t);
     if (k == s.N - 1 && holds_frame(p.end1)) C = C + clamp_couple(d, y, c, r, 1, t);
     Vec3<Real> ext = c.lh[i] * load3(p.couple_density);
     if (k == 0) ext = ext + load3(p.couple0);
     if (k == s.N - 1) ext = ext + load3(p.couple1);
     // Friction moments of the element's two nodes, halved where a node has two elements.
-    ext = ext + (k == 0 ? Real(1) : Real(0.5)) * load3(c.cmoment + 3 * j) +
-          (k == s.N - 1 ? Real(1) : Real(0.5)) * load3(c.cmoment + 3 * (j + 1));
+    ext = ext + (k == 0 ? Real(1) : half) * load3(c.cmoment + 3 * j) +
+          (k == s.N - 1 ? Real(1) : half) * load3(c.cmoment + 3 * (j + 1));
     C = C + Q * ext;
     if (!dyn) {
       store3(aw + 3 * i, C);

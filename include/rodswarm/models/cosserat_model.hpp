@@ -58,9 +58,17 @@ struct Model : ModelParams<cosserat::Params> {
 
   /// `done`: the steps taken so far (time is done x dt: growth laws and prescribed end motion read it).
   template <class Real, class Loop>
-  static RODSWARM_HD Outcome advance(const Member<Model, Real>& m, Real dt, std::int64_t done, std::int64_t todo,
-                                     Real* work, const Loop& loop) {
+  static RODSWARM_HD lane::OutcomeOf<Real> advance(const Member<Model, Real>& m, Real dt, std::int64_t done,
+                                                   std::int64_t todo, Real* work, const Loop& loop) {
     return advance_member(io(m), dt, done, todo, work, loop);
+  }
+
+  /// Real may be a pack of members (the CPU lane backend). Members share a pack only if they agree on whether
+  /// they have contact at all (a Real parameter the passes branch on as a whole).
+  static constexpr bool lanes = true;
+  template <class Real>
+  static std::uint64_t lane_key(const Params<Real>& p) {
+    return p.contact_stiffness > 0 ? 1u : 0u;
   }
 };
 

@@ -17,6 +17,7 @@
 
 #include "rodswarm/engine/params_members.hpp"
 #include "rodswarm/common.hpp"
+#include "rodswarm/lanes.hpp"
 
 namespace rodswarm::cosserat {
 
@@ -127,9 +128,9 @@ struct Params {
   bool plane = false;          ///< a ground plane
   Real plane_point[3] = {0, 0, 0};
   Real plane_normal[3] = {0, 0, 1};
-  Real mu_static[3] = {0, 0, 0};    ///< plane friction: (forward along +d3, backward, lateral)
-  Real mu_kinetic[3] = {0, 0, 0};   ///< plane friction: (forward, backward, lateral)
-  Real slip_velocity = Real(1e-4);  ///< v_eps: regularisation speed of Coulomb friction [m/s]
+  Real mu_static[3] = {0, 0, 0};                 ///< plane friction: (forward along +d3, backward, lateral)
+  Real mu_kinetic[3] = {0, 0, 0};                ///< plane friction: (forward, backward, lateral)
+  Real slip_velocity = lane::value<Real>(1e-4);  ///< v_eps: regularisation speed of Coulomb friction [m/s]
   Obstacle obstacle = Obstacle::none;
   Real obstacle_center[3] = {0, 0, 0};  ///< sphere centre, or a point on the cylinder's axis
   Real obstacle_axis[3] = {0, 0, 1};    ///< cylinder axis (unit)

@@ -32,7 +32,7 @@ RODSWARM_HD constexpr int workspace_size(Scheme scheme, Shape s) {
 /// The Baumgarte rate of Gauss-imposed constraints: the member's or 1/(5 dt).
 template <class Real>
 RODSWARM_HD inline Real baumgarte_rate(const Params<Real>& p, Real dt) {
-  return p.baumgarte > 0 ? p.baumgarte : Real(1) / (Real(5) * dt);
+  return lane::select(p.baumgarte > Real(0), p.baumgarte, Real(1) / (Real(5) * dt));
 }
 
 /// Whether node j is held by an end imposed by overwriting.
@@ -95,23 +95,23 @@ template <class Real, class Loop>
 RODSWARM_HD void refresh_growth(const MemberData<Real>& d, const Scratch<Real>& c, Real* g, Real t, const Loop& loop) {
   const Params<Real>& p = *d.p;
   if (p.growth == GrowthLaw::none || p.growth == GrowthLaw::lockhart) return;
-  loop.for_each(shape_of(p).elements(), [&](int i) { g[i] = growth_factor(p, t, c.zone[i] > 0, g[i]); });
+  loop.for_each(shape_of(p).elements(), [&](int i) { g[i] = growth_factor(p, t, c.zone[i] > Real(0), g[i]); });
   loop.sync_or(false);
 }
 
 /// Divergence test after a step: a non-finite value or |x| beyond the bound.
 template <class Real, class Loop>
-RODSWARM_HD bool diverged(const Params<Real>& p, const MemberIO<Real>& io, const Loop& loop) {
+RODSWARM_HD lane::Mask<Real> diverged(const Params<Real>& p, const MemberIO<Real>& io, const Loop& loop) {
   const Shape s = shape_of(p);
-  bool bad = false;
+  lane::Mask<Real> bad(false);
   loop.for_each(s.nodes(), [&](int j) {
     const Vec3<Real> x = load3(io.x + 3 * j), v = load3(io.v + 3 * j);
     const Real r = norm(x);
-    if (!(r <= p.divergence_bound) || !std::isfinite(norm(v))) bad = true;
+    bad = bad || !(r <= p.divergence_bound) || !lane::isfinite(norm(v));
   });
   loop.for_each(s.elements(), [&](int i) {
-    if (!std::isfinite(io.Q[9 * i] + io.Q[9 * i + 4] + io.Q[9 * i + 8]) || !std::isfinite(norm(load3(io.w + 3 * i))))
-      bad = true;
+    bad = bad || !lane::isfinite(io.Q[9 * i] + io.Q[9 * i + 4] + io.Q[9 * i + 8]) ||
+          !lane::isfinite(norm(load3(io.w + 3 * i)));
   });
   return loop.sync_or(bad);
 }
@@ -126,7 +126,7 @@ RODSWARM_HD void verlet_step(const MemberIO<Real>& io, Real t, Real dt, Real* wo
   Real* aw = ax + 3 * s.nodes();
   Real* gdot = aw + 3 * s.elements();
   const Scratch<Real> c = carve_scratch(gdot + s.elements(), s);
-  const Real h = Real(0.5) * dt;
+  const Real h = lane::value<Real>(0.5) * dt;
   auto drift = [&]() {
     loop.for_each(s.nodes(), [&](int j) { store3(io.x + 3 * j, load3(io.x + 3 * j) + h * load3(io.v + 3 * j)); });
     loop.for_each(s.elements(),
@@ -166,7 +166,7 @@ RODSWARM_HD void rk4_step(const MemberIO<Real>& io, Real t, Real dt, Real* work,
   // Offsets of the fields in ys and acc.
   const int ox = 0, ov = 3 * Nd, oT = 6 * Nd, ow = oT + 3 * E, og = ow + 3 * E;
   const Real b[4] = {Real(1) / 6, Real(1) / 3, Real(1) / 3, Real(1) / 6};
-  const Real cn[4] = {0, Real(0.5), Real(0.5), 1};
+  const Real cn[4] = {0, lane::value<Real>(0.5), lane::value<Real>(0.5), 1};
   const Real alpha = baumgarte_rate(p, dt);
 
   loop.for_each(Nd, [&](int j) {
@@ -239,20 +239,21 @@ RODSWARM_HD void rk4_step(const MemberIO<Real>& io, Real t, Real dt, Real* work,
 /// Advances one member by `steps` steps from step `first` (time first * dt), stopping at the first step after
 /// which it has diverged.
 template <class Real, class Loop>
-RODSWARM_HD Outcome advance_member(const MemberIO<Real>& io, Real dt, std::int64_t first, std::int64_t steps,
-                                   Real* work, const Loop& loop) {
+RODSWARM_HD lane::OutcomeOf<Real> advance_member(const MemberIO<Real>& io, Real dt, std::int64_t first,
+                                                 std::int64_t steps, Real* work, const Loop& loop) {
   const Params<Real>& p = *io.data.p;
-  Outcome out;
+  lane::OutcomeOf<Real> out;
   for (std::int64_t k = 0; k < steps; ++k) {
-    const Real t = Real(first + k) * dt;
+    const Real t = lane::value<Real>(static_cast<double>(first + k)) * dt;
     if (p.scheme == Scheme::rk4) {
       rk4_step(io, t, dt, work, loop);
     } else {
       verlet_step(io, t, dt, work, loop);
     }
     ++out.steps;
-    if (diverged(p, io, loop)) {
-      out.status = status_diverged;
+    const lane::Mask<Real> bad = diverged(p, io, loop);
+    if (lane::any(bad)) {
+      lane::mark(out, bad, status_diverged);
       return out;
     }
   }

@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "backends/cpu_backend.hpp"
@@ -28,6 +29,13 @@
 #include "rodswarm/lanes.hpp"
 
 namespace rodswarm {
+
+/// M::lane_key(params): what else the members of a pack must agree on, where the model's passes branch on a
+/// Real parameter as a whole (cosserat: whether there is contact at all).
+template <class M, class = void>
+struct HasLaneKey : std::false_type {};
+template <class M>
+struct HasLaneKey<M, std::void_t<decltype(&M::template lane_key<double>)>> : std::true_type {};
 
 template <class M, class Real, class Pack>
 class LaneBackend final : public CpuBackend<M, Real> {
@@ -50,6 +58,10 @@ class LaneBackend final : public CpuBackend<M, Real> {
     for (std::int64_t i = 0; i < view.members; ++i) {
       if (view.steps_to_do(target.data(), i) == 0) continue;
       std::string key = lanes::uniform_key(view.params[i]);
+      if constexpr (HasLaneKey<M>::value) {
+        const std::uint64_t extra = M::lane_key(view.params[i]);
+        key.append(reinterpret_cast<const char*>(&extra), sizeof extra);
+      }
       for (int e = 0; e < E; ++e) {
         const std::int64_t c = view.offset[e][i + 1] - view.offset[e][i];
         key.append(reinterpret_cast<const char*>(&c), sizeof c);
