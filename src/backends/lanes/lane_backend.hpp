@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -51,12 +52,14 @@ class LaneBackend final : public CpuBackend<M, Real> {
            " lanes: " + std::to_string(W) + " x " + (sizeof(Real) == 8 ? "float64" : "float32") + ")";
   }
 
-  void advance(const std::vector<std::int64_t>& target) override {
+  /// Takes the ensemble and numbers, once, the classes of members that may share a pack (what the parameters
+  /// that are not Reals, M::lane_key and the extent counts say): advance() then only sorts.
+  void load(const Ensemble<M, Real>& ensemble) override {
+    CpuBackend<M, Real>::load(ensemble);
     const auto view = this->ensemble_.view();
-    // Group the running members by what a pack must share, then sort each group by the steps left.
-    std::map<std::string, std::vector<std::int64_t>> groups;
+    std::map<std::string, std::int64_t> classes;
+    pack_class_.assign(static_cast<std::size_t>(view.members), 0);
     for (std::int64_t i = 0; i < view.members; ++i) {
-      if (view.steps_to_do(target.data(), i) == 0) continue;
       std::string key = lanes::uniform_key(view.params[i]);
       if constexpr (HasLaneKey<M>::value) {
         const std::uint64_t extra = M::lane_key(view.params[i]);
@@ -66,17 +69,34 @@ class LaneBackend final : public CpuBackend<M, Real> {
         const std::int64_t c = view.offset[e][i + 1] - view.offset[e][i];
         key.append(reinterpret_cast<const char*>(&c), sizeof c);
       }
-      key.append(reinterpret_cast<const char*>(&view.steps_done[i]), sizeof view.steps_done[i]);
-      groups[key].push_back(i);
+      pack_class_[static_cast<std::size_t>(i)] =
+          classes.emplace(std::move(key), static_cast<std::int64_t>(classes.size())).first->second;
     }
+  }
+
+  void advance(const std::vector<std::int64_t>& target) override {
+    const auto view = this->ensemble_.view();
+    // The running members by class, steps done (a pack's lanes share the time) and steps left; packs are runs of
+    // W consecutive members with the same class and steps done.
+    struct Entry {
+      std::int64_t cls, done, left, member;
+    };
+    std::vector<Entry> running;
+    for (std::int64_t i = 0; i < view.members; ++i) {
+      const std::int64_t left = view.steps_to_do(target.data(), i);
+      if (left > 0) running.push_back({pack_class_[static_cast<std::size_t>(i)], view.steps_done[i], left, i});
+    }
+    std::sort(running.begin(), running.end(), [](const Entry& a, const Entry& b) {
+      return std::tie(a.cls, a.done, a.left, a.member) < std::tie(b.cls, b.done, b.left, b.member);
+    });
     std::vector<std::vector<std::int64_t>> packs;
-    for (auto& [key, members] : groups) {
-      std::stable_sort(members.begin(), members.end(), [&](std::int64_t a, std::int64_t b) {
-        return view.steps_to_do(target.data(), a) < view.steps_to_do(target.data(), b);
-      });
-      for (std::size_t k = 0; k < members.size(); k += W)
-        packs.emplace_back(members.begin() + static_cast<std::ptrdiff_t>(k),
-                           members.begin() + static_cast<std::ptrdiff_t>(std::min(members.size(), k + W)));
+    for (std::size_t k = 0; k < running.size();) {
+      std::vector<std::int64_t> pack;
+      const std::size_t first = k;
+      while (k < running.size() && static_cast<int>(pack.size()) < W && running[k].cls == running[first].cls &&
+             running[k].done == running[first].done)
+        pack.push_back(running[k++].member);
+      packs.push_back(std::move(pack));
     }
     std::vector<std::int64_t> order(packs.size());
     for (std::size_t k = 0; k < packs.size(); ++k) order[k] = static_cast<std::int64_t>(k);
@@ -197,6 +217,7 @@ class LaneBackend final : public CpuBackend<M, Real> {
   }
 
   LaneIsa isa_;
+  std::vector<std::int64_t> pack_class_;  ///< per member: the class of members it may share a pack with
 };
 
 }  // namespace rodswarm
