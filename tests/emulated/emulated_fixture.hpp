@@ -14,6 +14,7 @@
 #include "rodswarm/gpu/card_properties.hpp"
 #include "rodswarm/gpu/device_plan.hpp"
 #include "rodswarm/gpu/launch_config.hpp"
+#include "../lanes/scoped_simd.hpp"
 
 namespace rodswarm {
 
@@ -101,7 +102,11 @@ Results expect_agrees_with_cpu(const Job<M>& job, const RunOptions& options, con
   const double ulp = single ? 0x1p-23 : 0x1p-52;
   RunOptions cpu;
   cpu.backend = BackendKind::cpu;
-  const Results a = run(job, cpu).results;
+  Results a;
+  {
+    const ScopedSimd scalar("scalar");  // the CPU path the GPU's stepper matches operation for operation
+    a = run(job, cpu).results;
+  }
   Results b = run(job, options).results;
   EXPECT_EQ(a.steps_taken, b.steps_taken);
   EXPECT_EQ(a.diverged, b.diverged);

@@ -54,14 +54,15 @@ RODSWARM_HD inline Vec3<Real> so3_log(const Mat3<Real>& R) {
   const Real c = lane::value<Real>(0.5) * (R(0, 0) + R(1, 1) + R(2, 2) - Real(1));
   const Real t = lane::atan2(s, c);
   const auto small = t < lane::value<Real>(1e-4), regular = t < lane::value<Real>(3.1);
-  if (lane::all(small)) return (lane::value<Real>(0.5) + t * t / Real(12)) * w;
-  if (lane::all(regular)) {
-    const Real k = (t / (Real(2) * lane::sin(t)));
-    return lane::select(small, lane::value<Real>(0.5) + t * t / Real(12), k) * w;
-  }
+  const Real taylor = lane::value<Real>(0.5) + t * t / Real(12);
+  if (lane::all(small)) return taylor * w;
+  const Vec3<Real> v = lane::select(small, taylor, t / (Real(2) * lane::sin(t))) * w;
+  if (lane::all(regular)) return v;
   if constexpr (lane::is_pack<Real>) {
-    Vec3<Real> out;
+    // Only the lanes near pi, each by the scalar function: a member's result never depends on its lane-mates.
+    Vec3<Real> out = v;
     for (std::size_t l = 0; l < Real::size(); ++l) {
+      if (regular[l]) continue;
       Mat3<lane::Scalar<Real>> Rl;
       for (int q = 0; q < 9; ++q) Rl.m[q] = R.m[q][l];
       const Vec3<lane::Scalar<Real>> o = so3_log(Rl);
