@@ -97,6 +97,12 @@ RODSWARM_HD inline double exp(double x) { return std::exp(x); }
 RODSWARM_HD inline float exp(float x) { return std::exp(x); }
 RODSWARM_HD inline double atan2(double y, double x) { return std::atan2(y, x); }
 RODSWARM_HD inline float atan2(float y, float x) { return std::atan2(y, x); }
+RODSWARM_HD inline double hypot(double x, double y) { return std::hypot(x, y); }
+RODSWARM_HD inline float hypot(float x, float y) { return std::hypot(x, y); }
+RODSWARM_HD inline double floor(double x) { return std::floor(x); }
+RODSWARM_HD inline float floor(float x) { return std::floor(x); }
+RODSWARM_HD inline double log(double x) { return std::log(x); }
+RODSWARM_HD inline float log(float x) { return std::log(x); }
 RODSWARM_HD inline bool isfinite(double x) { return std::isfinite(x); }
 RODSWARM_HD inline bool isfinite(float x) { return std::isfinite(x); }
 /// Sets the status of the member(s) where `m` holds.
@@ -172,6 +178,20 @@ inline stdx::simd<T, Abi> atan2(const stdx::simd<T, Abi>& y, const stdx::simd<T,
   r = select(y < P(0), -r, r);
   return select(stdx::isnan(x) || stdx::isnan(y), x + y, r);
 }
+/// hypot: libstdc++'s vectorised version (scaled against overflow, as libm's; a few ulp from it).
+template <class T, class Abi>
+inline stdx::simd<T, Abi> hypot(const stdx::simd<T, Abi>& x, const stdx::simd<T, Abi>& y) {
+  return stdx::hypot(x, y);
+}
+/// floor is exact; log lane by lane (libstdc++ calls the scalar log: identical values).
+template <class T, class Abi>
+inline stdx::simd<T, Abi> floor(const stdx::simd<T, Abi>& x) {
+  return stdx::floor(x);
+}
+template <class T, class Abi>
+inline stdx::simd<T, Abi> log(const stdx::simd<T, Abi>& x) {
+  return stdx::log(x);
+}
 template <class T, class Abi>
 inline typename stdx::simd<T, Abi>::mask_type isfinite(const stdx::simd<T, Abi>& x) {
   return stdx::isfinite(x);
@@ -193,6 +213,39 @@ RODSWARM_HD inline Real value(double x) {
     return Real(static_cast<typename Real::value_type>(x));
   }
 }
+
+/// Real to its float64 form (Wide<Real>: double, or a pack of W doubles) and back, for per-member values a model
+/// keeps in float64 whatever the run's precision (a Lyapunov sum); widen_mask and narrow_mask do the same for masks.
+RODSWARM_HD inline double widen(double x) { return x; }
+RODSWARM_HD inline double widen(float x) { return static_cast<double>(x); }
+template <class Real>
+RODSWARM_HD inline std::enable_if_t<std::is_arithmetic_v<Real>, Real> narrow(double x) {
+  return static_cast<Real>(x);
+}
+RODSWARM_HD inline bool widen_mask(bool m) { return m; }
+template <class Real>
+RODSWARM_HD inline std::enable_if_t<std::is_arithmetic_v<Real>, bool> narrow_mask(bool m) {
+  return m;
+}
+#if !defined(__CUDACC__)
+template <class T, class Abi>
+inline Wide<stdx::simd<T, Abi>> widen(const stdx::simd<T, Abi>& x) {
+  return stdx::static_simd_cast<Wide<stdx::simd<T, Abi>>>(x);
+}
+template <class Real>
+inline std::enable_if_t<!std::is_arithmetic_v<Real>, Real> narrow(const Wide<Real>& x) {
+  return stdx::static_simd_cast<Real>(x);
+}
+template <class T, class Abi>
+inline Mask<Wide<stdx::simd<T, Abi>>> widen_mask(const stdx::simd_mask<T, Abi>& m) {
+  using P = stdx::simd<T, Abi>;
+  return widen(select(m, P(1), P(0))) > Wide<P>(0);
+}
+template <class Real>
+inline std::enable_if_t<!std::is_arithmetic_v<Real>, Mask<Real>> narrow_mask(const Mask<Wide<Real>>& m) {
+  return narrow<Real>(select(m, Wide<Real>(1), Wide<Real>(0))) > Real(0);
+}
+#endif
 
 /// Whether a condition the lanes of a pack share holds (a member's model groups its packs so that they do:
 /// Model::lane_key); for a scalar, the condition.

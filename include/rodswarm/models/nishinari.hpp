@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "rodswarm/common.hpp"
+#include "rodswarm/lanes.hpp"
 #include "rodswarm/linalg/vec3.hpp"
 #include "rodswarm/models/nishinari_params.hpp"
 
@@ -38,13 +39,13 @@ RODSWARM_HD inline bool fixed_bead(const Params<Real>& p, int i) {
   return (i == 0 && p.end0 != EndKind::free) || (i == p.n - 1 && p.end1 != EndKind::free);
 }
 
-/// True when gravity or an end load acts: the intrinsic form then needs every bead's world frame.
+/// Where gravity or an end load acts: the intrinsic form then needs every bead's world frame. Members share a
+/// pack of lanes only if they agree on it (Model::lane_key).
 template <class Real>
-RODSWARM_HD inline bool has_external_force(const Params<Real>& p) {
-  for (int a = 0; a < 3; ++a) {
-    if (p.g[a] != Real(0) || p.load0[a] != Real(0) || p.load1[a] != Real(0)) return true;
-  }
-  return false;
+RODSWARM_HD inline lane::Mask<Real> has_external_force(const Params<Real>& p) {
+  lane::Mask<Real> acts(false);
+  for (int a = 0; a < 3; ++a) acts = acts || p.g[a] != Real(0) || p.load0[a] != Real(0) || p.load1[a] != Real(0);
+  return acts;
 }
 
 /// Constant external force on bead i (world): gravity plus the end loads.
@@ -62,9 +63,9 @@ RODSWARM_HD inline Vec3<Real> external_force(const Params<Real>& p, int i) {
 /// 48 Tait-Bryan choices for which the paper's (50)-(52) are the compatibility conditions.
 template <class Real>
 RODSWARM_HD inline Mat3<Real> relative_rotation(Real dphi, Real dtheta, Real dpsi) {
-  const Real cf = std::cos(dphi), sf = std::sin(dphi);
-  const Real ct = std::cos(dtheta), st = std::sin(dtheta);
-  const Real cp = std::cos(dpsi), sp = std::sin(dpsi);
+  const Real cf = lane::cos(dphi), sf = lane::sin(dphi);
+  const Real ct = lane::cos(dtheta), st = lane::sin(dtheta);
+  const Real cp = lane::cos(dpsi), sp = lane::sin(dpsi);
   return Mat3<Real>{{cf * ct, sf * ct, -st,                                     //
                      -sf * cp + cf * st * sp, cf * cp + sf * st * sp, ct * sp,  //
                      sf * sp + cf * st * cp, sf * st * cp - cf * sp, ct * cp}};
@@ -78,8 +79,8 @@ struct Angles {
 /// Inverse of relative_rotation for |dtheta| < pi/2.
 template <class Real>
 RODSWARM_HD inline Angles<Real> relative_angles(const Mat3<Real>& P) {
-  return {std::atan2(P(0, 1), P(0, 0)), std::atan2(-P(0, 2), std::hypot(P(0, 0), P(0, 1))),
-          std::atan2(P(1, 2), P(2, 2))};
+  return {lane::atan2(P(0, 1), P(0, 0)), lane::atan2(-P(0, 2), lane::hypot(P(0, 0), P(0, 1))),
+          lane::atan2(P(1, 2), P(2, 2))};
 }
 
 /// cos^2(dtheta) = P00^2 + P01^2: small means gimbal lock ((50), (52) and the conservative moment divide by it).
@@ -102,15 +103,15 @@ RODSWARM_HD inline Mat3<Real> segment_frame(Vec3<Real> t, Vec3<Real> carried) {
 /// Bending angle alpha of a joint: the angle between t_{i-1} and t_i (atan2, not arccos: accurate near 0).
 template <class Real>
 RODSWARM_HD inline Real bend_angle(const Mat3<Real>& P) {
-  return std::atan2(std::hypot(P(0, 1), P(0, 2)), P(0, 0));
+  return lane::atan2(lane::hypot(P(0, 1), P(0, 2)), P(0, 0));
 }
 
 /// f = (K/l) alpha / sin(alpha), with the series 1 + alpha^2/6 near 0 (section 11).
 template <class Real>
 RODSWARM_HD inline Real bending_factor(const Mat3<Real>& P, Real K_over_l) {
-  const Real sin_a = std::hypot(P(0, 1), P(0, 2));
-  const Real alpha = std::atan2(sin_a, P(0, 0));
-  return K_over_l * (alpha < Real(1e-4) ? Real(1) + alpha * alpha / Real(6) : alpha / sin_a);
+  const Real sin_a = lane::hypot(P(0, 1), P(0, 2));
+  const Real alpha = lane::atan2(sin_a, P(0, 0));
+  return K_over_l * lane::select(alpha < lane::value<Real>(1e-4), Real(1) + alpha * alpha / Real(6), alpha / sin_a);
 }
 
 /// What the segment loads need of a joint, stored as joint_record_size reals: P (9), dpsi, f.
@@ -127,7 +128,7 @@ RODSWARM_HD inline void store_joint(Real* record, const Mat3<Real>& P, Real psi,
 template <class Real>
 RODSWARM_HD inline Vec3<Real> angle_rates(const Mat3<Real>& P, Vec3<Real> L, Vec3<Real> R) {
   // Trigonometry read off P (section 2): cos(dtheta) >= 0 for |dtheta| < pi/2.
-  const Real ct = std::hypot(P(0, 0), P(0, 1));
+  const Real ct = lane::hypot(P(0, 0), P(0, 1));
   const Real inv_ct = Real(1) / ct;
   const Real cf = P(0, 0) * inv_ct, sf = P(0, 1) * inv_ct;
   const Real cp = P(2, 2) * inv_ct, sp = P(1, 2) * inv_ct;

@@ -38,10 +38,18 @@ struct Model : ModelParams<nishinari::Params> {
   }
 
   template <class Real, class Loop>
-  static RODSWARM_HD Outcome advance(const Member<Model, Real>& m, Real dt, std::int64_t /*done*/, std::int64_t todo,
-                                     Real* work, const Loop& loop) {
+  static RODSWARM_HD lane::OutcomeOf<Real> advance(const Member<Model, Real>& m, Real dt, std::int64_t /*done*/,
+                                                   std::int64_t todo, Real* work, const Loop& loop) {
     const MemberIO<Real> io{m.field[positions], m.field[velocities], m.field[normals], m.field[spins]};
     return advance_member(io, *m.params, dt, todo, work, loop);
+  }
+
+  /// Real may be a pack of members (the CPU lane backend). Members share a pack only if they agree on whether an
+  /// external force acts (the intrinsic formulation builds every bead's world frame only then).
+  static constexpr bool lanes = true;
+  template <class Real>
+  static std::uint64_t lane_key(const Params<Real>& p) {
+    return has_external_force(p) ? 1u : 0u;
   }
 };
 

@@ -11,6 +11,7 @@
 
 #include "rodswarm/engine/params_members.hpp"
 #include "rodswarm/common.hpp"
+#include "rodswarm/lanes.hpp"
 
 namespace rodswarm::nishinari {
 
@@ -62,7 +63,7 @@ struct Params {
   /// cos(dtheta_i) below this at any joint: singular (gimbal lock, dtheta within 1.15 degrees of 90). Wide enough
   /// that a joint swinging through 90 degrees lands in it at some RK stage unless it turns by more than about
   /// 0.04 rad per stage; (50), (52) and the conservative moment are amplified up to 50 times there already.
-  Real singular_cos = Real(0.02);
+  Real singular_cos = lane::value<Real>(0.02);
 
   /// Every member, in order (params_members.hpp: the conversion between precisions).
   using Members = MemberList<&Params::n, &Params::end0, &Params::end1, &Params::twist_moment, &Params::formulation,

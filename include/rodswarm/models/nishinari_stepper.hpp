@@ -18,6 +18,7 @@
 
 #include "rodswarm/common.hpp"
 #include "rodswarm/integrators/rk4.hpp"
+#include "rodswarm/lanes.hpp"
 #include "rodswarm/linalg/vec3.hpp"
 #include "rodswarm/models/nishinari.hpp"
 
@@ -47,10 +48,11 @@ RODSWARM_HD constexpr int scratch_size(Formulation f, int n) {
 /// Reals of workspace a member needs: the state, its stage copy, the RK4 accumulator, the rate, the scratch.
 RODSWARM_HD constexpr int workspace_size(Formulation f, int n) { return 4 * state_size(f, n) + scratch_size(f, n); }
 
-/// Per-participant flags of a rate evaluation, OR-reduced at the end of a step.
+/// Per-participant flags of a rate evaluation, OR-reduced at the end of a step (one per lane of a pack).
+template <class Real>
 struct Flags {
-  bool diverged = false;
-  bool singular = false;
+  lane::Mask<Real> diverged{false};
+  lane::Mask<Real> singular{false};
 };
 
 // ---- Prefix scans (frames e_i = P_i e_{i-1}; positions r_{s+1} = r_s + G_s t_s) ----
@@ -101,7 +103,7 @@ RODSWARM_HD Real* prefix_sums(Real* a, Real* b, int count, const Loop& loop) {
 
 /// A state value that is not finite (written so that NaN fails: x - x is 0 only for finite x).
 template <class Real>
-RODSWARM_HD inline bool not_finite(Real x) {
+RODSWARM_HD inline lane::Mask<Real> not_finite(Real x) {
   return !(x - x == Real(0));
 }
 
@@ -131,7 +133,7 @@ struct View {
 
 /// k = d/dt z for the Cartesian state z (layout in the file comment).
 template <class Real, class Loop>
-RODSWARM_HD void rate(const Real* z, Real* k, View<Real> w, const Loop& loop, Flags& flags) {
+RODSWARM_HD void rate(const Real* z, Real* k, View<Real> w, const Loop& loop, Flags<Real>& flags) {
   const Params<Real>& p = w.p;
   const int n = p.n;
   const Real *r = z, *v = z + 3 * n, *nrm = z + 6 * n, *C = z + 9 * n - 3;
@@ -161,7 +163,7 @@ RODSWARM_HD void rate(const Real* z, Real* k, View<Real> w, const Loop& loop, Fl
     if (!has_joint(p, i)) return;
     const Mat3<Real> P = times_transpose(w.right_frame(i), w.left_frame(i));
     flags.singular = flags.singular || !(cos2_theta(P) >= sc2);
-    store_joint(w.joints + joint_record_size * i, P, std::atan2(P(1, 2), P(2, 2)), K_over_l);
+    store_joint(w.joints + joint_record_size * i, P, lane::atan2(P(1, 2), P(2, 2)), K_over_l);
   });
   loop.sync_or(false);
 
@@ -258,7 +260,7 @@ struct Layout {
 
 /// Fills the joint records from the angles in z (P from (dphi, dtheta, dpsi)); the ghost slot n-1 gets P = I.
 template <class Real, class Loop>
-RODSWARM_HD void joint_records(const Real* z, View<Real> w, const Loop& loop, Flags& flags) {
+RODSWARM_HD void joint_records(const Real* z, View<Real> w, const Loop& loop, Flags<Real>& flags) {
   const Params<Real>& p = w.p;
   const Layout at(p.n);
   const Real K_over_l = p.K / p.l;
@@ -271,7 +273,7 @@ RODSWARM_HD void joint_records(const Real* z, View<Real> w, const Loop& loop, Fl
     const Real* a = z + at.angles + 3 * i;
     const Mat3<Real> P = relative_rotation(a[0], a[1], a[2]);
     // Signed: the integrated dtheta may cross 90 degrees, where cos(dtheta) changes sign (P itself stays valid).
-    flags.singular = flags.singular || !(std::cos(a[1]) >= p.singular_cos);
+    flags.singular = flags.singular || !(lane::cos(a[1]) >= p.singular_cos);
     store_joint(record, P, a[2], K_over_l);
   });
 }
@@ -293,7 +295,7 @@ RODSWARM_HD Real* world_frames(const Real* z, View<Real> w, const Loop& loop) {
 
 /// k = d/dt z for the intrinsic state z.
 template <class Real, class Loop>
-RODSWARM_HD void rate(const Real* z, Real* k, View<Real> w, const Loop& loop, Flags& flags) {
+RODSWARM_HD void rate(const Real* z, Real* k, View<Real> w, const Loop& loop, Flags<Real>& flags) {
   const Params<Real>& p = w.p;
   const int n = p.n;
   const Layout at(n);
@@ -301,7 +303,7 @@ RODSWARM_HD void rate(const Real* z, Real* k, View<Real> w, const Loop& loop, Fl
 
   joint_records(z, w, loop, flags);
   loop.sync_or(false);
-  const bool external = has_external_force(p);
+  const bool external = lane::uniform(has_external_force(p));  // the same in every lane (Model::lane_key)
   const Real* frames = external ? world_frames(z, w, loop) : nullptr;
 
   // Segments: (48), (49), then the load T_s and (53).
@@ -400,7 +402,7 @@ RODSWARM_HD void store(const Real* y, MemberIO<Real> io, View<Real> w, const Loo
   const Params<Real>& p = w.p;
   const int n = p.n;
   const Layout at(n);
-  Flags ignored;
+  Flags<Real> ignored;
   joint_records(y, w, loop, ignored);
   loop.sync_or(false);
   const Real* frames = world_frames(y, w, loop);
@@ -427,8 +429,8 @@ RODSWARM_HD void store(const Real* y, MemberIO<Real> io, View<Real> w, const Loo
 /// One RK4 step of the state y (size S) with rate function `rate(z, k, flags)`. Returns the step's flags,
 /// OR-reduced over the participants.
 template <class Real, class Loop, class Rate>
-RODSWARM_HD Flags rk4_step(Real* y, Real* yt, Real* acc, Real* k, int S, Real dt, const Loop& loop, Rate&& rate) {
-  Flags flags;
+RODSWARM_HD Flags<Real> rk4_step(Real* y, Real* yt, Real* acc, Real* k, int S, Real dt, const Loop& loop, Rate&& rate) {
+  Flags<Real> flags;
   RODSWARM_UNROLL
   for (int s = 0; s < rk4::stages; ++s) {
     rate(s == 0 ? y : yt, k, flags);
@@ -443,44 +445,49 @@ RODSWARM_HD Flags rk4_step(Real* y, Real* yt, Real* acc, Real* k, int S, Real dt
   return flags;
 }
 
-/// Advances a member by up to `steps` RK4 steps in its formulation. `work` holds workspace_size(formulation, n)
-/// reals. Stops early at divergence or a singularity (the failing step counted) and stores the state reached.
+/// Records a step's flags in `out` (a singular joint before a divergence: the singularity is the cause); whether
+/// some member (lane) failed, which ends the call.
+template <class Real, class Out>
+RODSWARM_HD bool failed(const Flags<Real>& f, Out& out) {
+  if (!lane::any(f.singular || f.diverged)) return false;
+  lane::mark(out, f.diverged, status_diverged);
+  lane::mark(out, f.singular, status_singular);
+  return true;
+}
+
+/// Advances a member (or a pack of members in lanes) by up to `steps` RK4 steps in its formulation. `work` holds
+/// workspace_size(formulation, n) reals. Stops after the first step in which a member diverged or met a
+/// singularity (that step counted) and stores the state reached; its lane-mates have taken the same whole step.
 template <class Real, class Loop>
-RODSWARM_HD Outcome advance_member(MemberIO<Real> io, const Params<Real>& p, Real dt, long long steps, Real* work,
-                                   const Loop& loop) {
+RODSWARM_HD lane::OutcomeOf<Real> advance_member(MemberIO<Real> io, const Params<Real>& p, Real dt, long long steps,
+                                                 Real* work, const Loop& loop) {
   const int S = state_size(p.formulation, p.n);
   Real* y = work;
   Real* yt = y + S;
   Real* acc = yt + S;
   Real* k = acc + S;
   Real* scratch = k + S;
-  Outcome out;
+  lane::OutcomeOf<Real> out;
   if (p.formulation == Formulation::cartesian) {
     const auto w = cartesian_form::View<Real>::bind(p, scratch);
     cartesian_form::load(io, y, p, loop);
     loop.sync_or(false);
-    auto rate = [&](const Real* z, Real* kk, Flags& f) { cartesian_form::rate(z, kk, w, loop, f); };
+    auto rate = [&](const Real* z, Real* kk, Flags<Real>& f) { cartesian_form::rate(z, kk, w, loop, f); };
     for (; out.steps < steps;) {
-      const Flags f = rk4_step(y, yt, acc, k, S, dt, loop, rate);
+      const Flags<Real> f = rk4_step(y, yt, acc, k, S, dt, loop, rate);
       ++out.steps;
-      if (f.singular || f.diverged) {
-        out.status = f.singular ? status_singular : status_diverged;
-        break;
-      }
+      if (failed(f, out)) break;
     }
     cartesian_form::store(y, io, p, loop);
   } else {
     const auto w = intrinsic_form::View<Real>::bind(p, scratch);
     intrinsic_form::load(io, y, w, loop);
     loop.sync_or(false);
-    auto rate = [&](const Real* z, Real* kk, Flags& f) { intrinsic_form::rate(z, kk, w, loop, f); };
+    auto rate = [&](const Real* z, Real* kk, Flags<Real>& f) { intrinsic_form::rate(z, kk, w, loop, f); };
     for (; out.steps < steps;) {
-      const Flags f = rk4_step(y, yt, acc, k, S, dt, loop, rate);
+      const Flags<Real> f = rk4_step(y, yt, acc, k, S, dt, loop, rate);
       ++out.steps;
-      if (f.singular || f.diverged) {
-        out.status = f.singular ? status_singular : status_diverged;
-        break;
-      }
+      if (failed(f, out)) break;
     }
     intrinsic_form::store(y, io, w, loop);
   }

@@ -8,13 +8,14 @@
 #include <cmath>
 
 #include "rodswarm/common.hpp"
+#include "rodswarm/lanes.hpp"
 #include "rodswarm/models/rolling_params.hpp"
 
 namespace rodswarm::rolling {
 
 template <class Real>
 RODSWARM_HD inline Real pi() {
-  return Real(3.141592653589793238462643383279502884);
+  return lane::value<Real>(3.141592653589793238462643383279502884);
 }
 
 /// Wavenumber kappa_m of basis function m (fixed: (m + 1) pi / L; periodic: j 2 pi / L with j = (m + 1) / 2).
@@ -34,23 +35,19 @@ RODSWARM_HD inline int harmonic_index(Ends ends, int harmonic) {
 /// few multiplies; the error grows like k eps.
 template <class Real>
 RODSWARM_HD void smeared_row(const Params<Real>& p, Real s, Real* beta, Real* dbeta) {
-  using std::cos;
-  using std::exp;
-  using std::sin;
-  using std::sqrt;
   const int K = p.modes;
-  const Real norm = sqrt(Real(2) / p.L);
+  const Real norm = lane::sqrt(Real(2) / p.L);
   const bool fixed = p.ends == Ends::fixed;
   const Real k1 = (fixed ? Real(1) : Real(2)) * pi<Real>() / p.L;  // wavenumber of the first harmonic
-  const Real q = exp(Real(-0.5) * (k1 * p.sigma) * (k1 * p.sigma));
+  const Real q = lane::exp(lane::value<Real>(-0.5) * (k1 * p.sigma) * (k1 * p.sigma));
   const Real q2 = q * q;
   const Real theta = k1 * s;
-  const Real s1 = sin(theta), c1 = cos(theta);
+  const Real s1 = lane::sin(theta), c1 = lane::cos(theta);
   Real sk = s1, ck = c1;   // sin and cos of k theta
   Real g = q, r = q * q2;  // g_k = q^(k^2), r_k = q^(2k+1)
   int m = 0;
   if (!fixed) {
-    beta[0] = Real(1) / sqrt(p.L);  // the constant mode: kappa 0, g 1
+    beta[0] = Real(1) / lane::sqrt(p.L);  // the constant mode: kappa 0, g 1
     dbeta[0] = Real(0);
     m = 1;
   }
@@ -78,13 +75,19 @@ RODSWARM_HD void smeared_row(const Params<Real>& p, Real s, Real* beta, Real* db
   }
 }
 
-/// What one evaluation of the rates produces besides dy.
+/// What one evaluation of the rates produces besides dy (per lane of a pack).
 template <class Real>
 struct Contact {
-  Real lambda = 0;        ///< the multiplier (force per unit smeared delta)
-  Real ds1 = 0, ds2 = 0;  ///< contact-point velocities
-  bool singular = false;  ///< the constraint row vanished (|beta1|^2 + F^2 |beta2|^2 underflowed)
+  Real lambda = 0;                   ///< the multiplier (force per unit smeared delta)
+  Real ds1 = 0, ds2 = 0;             ///< contact-point velocities
+  lane::Mask<Real> singular{false};  ///< the constraint row vanished (|beta1|^2 + F^2 |beta2|^2 underflowed)
 };
+
+/// Whether the constraint row's squared norm `den` is usable: above 1e-300 (in float, above 0: the same test).
+template <class Real>
+RODSWARM_HD lane::Mask<Real> regular_row(Real den) {
+  return den > lane::value<Real>(1e-300);
+}
 
 /// Scratch rows of one evaluation: 4K reals (beta1, beta1', beta2, beta2').
 template <class Real>
@@ -130,10 +133,9 @@ RODSWARM_HD Contact<Real> rates(const Params<Real>& p, const Real* y, Real* dy, 
   out.ds1 = p.frozen ? Real(0) : p.G1 * u1;
   out.ds2 = p.frozen ? Real(0) : p.G2 * v2;
   const Real den = n1 + p.F * p.F * n2;
-  if (!(double(den) > 1e-300)) {
-    out.singular = true;
-    return out;
-  }
+  // A pack goes on with the lanes whose row is regular; the singular lanes' values are garbage, and theirs alone.
+  out.singular = !regular_row(den);
+  if (lane::all(out.singular)) return out;
   out.lambda = (-stiff1 + p.F * stiff2 + out.ds1 * slope1 - p.F * out.ds2 * slope2) / den;
   if (dy == nullptr) return out;
   for (int m = 0; m < K; ++m) {
@@ -159,10 +161,11 @@ RODSWARM_HD Real constraint_residual(const Params<Real>& p, const Real* y, Rows<
 }
 
 /// Mass-orthogonal projection of the velocities onto the constraint at the state's contact points (the modal
-/// mass is the identity): (a', b') -= r (beta1, -F beta2) / (|beta1|^2 + F^2 |beta2|^2). Returns false when the
-/// row vanished (singular).
+/// mass is the identity): (a', b') -= r (beta1, -F beta2) / (|beta1|^2 + F^2 |beta2|^2), in the lanes where
+/// `active` holds. Returns whether the row is regular (where it vanished, the velocities are left alone).
 template <class Real>
-RODSWARM_HD bool project_velocities(const Params<Real>& p, Real* y, Rows<Real> w) {
+RODSWARM_HD lane::Mask<Real> project_velocities(const Params<Real>& p, Real* y, Rows<Real> w,
+                                                lane::Mask<Real> active = lane::Mask<Real>(true)) {
   const int K = p.modes;
   smeared_row(p, y[s1_at(K)], w.beta1, w.dbeta1);
   smeared_row(p, y[s2_at(K)], w.beta2, w.dbeta2);
@@ -172,13 +175,16 @@ RODSWARM_HD bool project_velocities(const Params<Real>& p, Real* y, Rows<Real> w
     n2 += w.beta2[m] * w.beta2[m];
   }
   const Real den = n1 + p.F * p.F * n2;
-  if (!(double(den) > 1e-300)) return false;
+  const lane::Mask<Real> regular = regular_row(den), apply = regular && active;
+  if (!lane::any(apply)) return regular;
   const Real k = constraint_residual(p, y, w) / den;
   for (int m = 0; m < K; ++m) {
-    y[ad_at(K) + m] -= k * w.beta1[m];
-    y[bd_at(K) + m] += k * p.F * w.beta2[m];
+    Real& ad = y[ad_at(K) + m];
+    Real& bd = y[bd_at(K) + m];
+    ad = lane::select(apply, ad - k * w.beta1[m], ad);
+    bd = lane::select(apply, bd + k * p.F * w.beta2[m], bd);
   }
-  return true;
+  return regular;
 }
 
 struct Energy {

@@ -53,10 +53,14 @@ struct Model : ModelParams<rolling::Params> {
   /// `done`: the steps taken so far (the velocity projection and the twin start before step 0; the signal is
   /// sampled on absolute step numbers).
   template <class Real, class Loop>
-  static RODSWARM_HD Outcome advance(const Member<Model, Real>& m, Real dt, std::int64_t done, std::int64_t todo,
-                                     Real* work, const Loop&) {
+  static RODSWARM_HD lane::OutcomeOf<Real> advance(const Member<Model, Real>& m, Real dt, std::int64_t done,
+                                                   std::int64_t todo, Real* work, const Loop&) {
     return advance_member(io(m), dt, done, todo, work);
   }
+
+  /// Real may be a pack of members (the CPU lane backend): every switch is a parameter that is not a Real
+  /// (modes, ends, frozen, lyapunov, sampling), so the engine's grouping is all a pack needs.
+  static constexpr bool lanes = true;
 };
 
 }  // namespace rodswarm::rolling

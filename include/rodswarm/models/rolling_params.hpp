@@ -12,6 +12,7 @@
 
 #include "rodswarm/engine/params_members.hpp"
 #include "rodswarm/common.hpp"
+#include "rodswarm/lanes.hpp"
 
 namespace rodswarm::rolling {
 
@@ -32,15 +33,15 @@ struct Params {
   /// sin(2 pi j x/L) mode, 1..(K-1)/2), every sample_steps steps (0: no signal).
   int harmonic = 1;
   int sample_steps = 0;
-  int renorm_steps = 1;             ///< Lyapunov: renormalise the twin's separation every renorm_steps steps
-  Real L = Real(1);                 ///< string length (both strings)
-  Real c = Real(1);                 ///< wave speed
-  Real F = Real(1);                 ///< rolling constraint u_t(s1) = F v_t(s2)
-  Real G1 = Real(0), G2 = Real(0);  ///< contact-point speeds s_i' = G_i (string i's velocity at s_i)
-  Real sigma = Real(0.1);           ///< width of the smeared delta (a Gaussian in the modal sense)
-  Real lyapunov_d0 = Real(1e-8);    ///< twin separation after each renormalisation (Euclidean, whole state)
+  int renorm_steps = 1;                        ///< Lyapunov: renormalise the twin's separation every renorm_steps steps
+  Real L = Real(1);                            ///< string length (both strings)
+  Real c = Real(1);                            ///< wave speed
+  Real F = Real(1);                            ///< rolling constraint u_t(s1) = F v_t(s2)
+  Real G1 = Real(0), G2 = Real(0);             ///< contact-point speeds s_i' = G_i (string i's velocity at s_i)
+  Real sigma = lane::value<Real>(0.1);         ///< width of the smeared delta (a Gaussian in the modal sense)
+  Real lyapunov_d0 = lane::value<Real>(1e-8);  ///< twin separation after each renormalisation (Euclidean, whole state)
   /// A member diverges when any state component exceeds this in magnitude or becomes non-finite.
-  Real divergence_bound = Real(1e8);
+  Real divergence_bound = lane::value<Real>(1e8);
 
   /// Every member, in order (params_members.hpp: the conversion between precisions).
   using Members = MemberList<&Params::modes, &Params::ends, &Params::frozen, &Params::lyapunov, &Params::harmonic,
