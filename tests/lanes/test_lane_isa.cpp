@@ -62,5 +62,25 @@ TEST(LaneIsa, ASetTheHostLacksIsRefused) {
   GTEST_SKIP() << "this host runs every instruction set rodswarm is built for; the refusal is not exercised here";
 }
 
+TEST(LaneIsa, ASetThisBinaryWasNotBuiltWithIsRefusedByName) {
+  bool exercised = false;
+  for (const std::string name : {"sse2", "avx2", "avx512"}) {
+    bool built = false;
+    for (const LaneIsa isa : built_lane_isas())
+      built = built || name == lane_isa_name(isa) || (name == "avx2" && isa == LaneIsa::avx2);
+    if (built) continue;
+    exercised = true;
+    try {
+      parse_lane_isa(name);
+      ADD_FAILURE() << name << " accepted";
+    } catch (const std::invalid_argument& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("RODSWARM_SIMD=" + name + ": this binary carries no"), std::string::npos) << what;
+      EXPECT_NE(what.find("RODSWARM_LANE_ISAS="), std::string::npos) << what;
+    }
+  }
+  if (!exercised) GTEST_SKIP() << "this binary carries every instruction set (RODSWARM_LANE_ISAS)";
+}
+
 }  // namespace
 }  // namespace rodswarm

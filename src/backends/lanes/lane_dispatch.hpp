@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "backends/lanes/lane_isa.hpp"
+#include "rodswarm/lane_isas_built.hpp"
 #include "rodswarm/backend.hpp"
 
 namespace rodswarm {
@@ -31,14 +32,19 @@ std::unique_ptr<Backend<M, Real>> make_lane_backend_baseline();
 template <class M, class Real>
 std::unique_ptr<Backend<M, Real>> make_lane_backend(LaneIsa isa) {
   switch (isa) {
-#if defined(__x86_64__)
+#if defined(RODSWARM_LANES_SSE2)
     case LaneIsa::sse2:
       return make_lane_backend_sse2<M, Real>();
+#endif
+#if defined(RODSWARM_LANES_AVX2)
     case LaneIsa::avx2:
       return make_lane_backend_avx2<M, Real>();
+#endif
+#if defined(RODSWARM_LANES_AVX512)
     case LaneIsa::avx512:
       return make_lane_backend_avx512<M, Real>();
-#else
+#endif
+#if defined(RODSWARM_LANES_BASELINE)
     case LaneIsa::baseline:
       return make_lane_backend_baseline<M, Real>();
 #endif

@@ -1,7 +1,10 @@
 #include "backends/lanes/lane_isa.hpp"
 
+#include "rodswarm/lane_isas_built.hpp"
+
 #include <cstdlib>
 #include <stdexcept>
+#include <string>
 
 namespace rodswarm {
 
@@ -21,11 +24,20 @@ const char* lane_isa_name(LaneIsa isa) {
 }
 
 std::vector<LaneIsa> built_lane_isas() {
-#if defined(__x86_64__)
-  return {LaneIsa::sse2, LaneIsa::avx2, LaneIsa::avx512};
-#else
-  return {LaneIsa::baseline};
+  std::vector<LaneIsa> built;
+#if defined(RODSWARM_LANES_SSE2)
+  built.push_back(LaneIsa::sse2);
 #endif
+#if defined(RODSWARM_LANES_AVX2)
+  built.push_back(LaneIsa::avx2);
+#endif
+#if defined(RODSWARM_LANES_AVX512)
+  built.push_back(LaneIsa::avx512);
+#endif
+#if defined(RODSWARM_LANES_BASELINE)
+  built.push_back(LaneIsa::baseline);
+#endif
+  return built;
 }
 
 bool host_supports(LaneIsa isa) {
@@ -57,6 +69,16 @@ LaneIsa widest_host_lane_isa() {
   return widest;
 }
 
+namespace {
+/// The built sets as RODSWARM_LANE_ISAS names them.
+std::string built_names() {
+  std::string names;
+  for (const LaneIsa isa : built_lane_isas())
+    names += (names.empty() ? "" : ";") + std::string(isa == LaneIsa::avx2 ? "avx2" : lane_isa_name(isa));
+  return names;
+}
+}  // namespace
+
 LaneIsa parse_lane_isa(const std::string& value) {
   if (value.empty() || value == "auto") return widest_host_lane_isa();
   if (value == "scalar" || value == "off") return LaneIsa::scalar;
@@ -69,6 +91,10 @@ LaneIsa parse_lane_isa(const std::string& value) {
       return isa;
     }
   }
+  for (const char* known : {"sse2", "avx2", "avx2+fma", "avx512"})
+    if (value == known)
+      throw std::invalid_argument("RODSWARM_SIMD=" + value + ": this binary carries no " + value +
+                                  " lanes (built with RODSWARM_LANE_ISAS=" + built_names() + ")");
   std::string names = "auto, scalar";
   for (const LaneIsa isa : built_lane_isas())
     names += std::string(", ") + (isa == LaneIsa::avx2 ? "avx2" : lane_isa_name(isa));
