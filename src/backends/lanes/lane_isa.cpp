@@ -70,11 +70,13 @@ LaneIsa widest_host_lane_isa() {
 }
 
 namespace {
-/// The built sets as RODSWARM_LANE_ISAS names them.
-std::string built_names() {
+/// The short name RODSWARM_SIMD and RODSWARM_LANE_ISAS use for a set ("avx2"; lane_isa_name says "avx2+fma").
+std::string short_name(LaneIsa isa) { return isa == LaneIsa::avx2 ? "avx2" : lane_isa_name(isa); }
+
+/// The built sets' short names joined by `separator`.
+std::string built_names(const char* separator) {
   std::string names;
-  for (const LaneIsa isa : built_lane_isas())
-    names += (names.empty() ? "" : ";") + std::string(isa == LaneIsa::avx2 ? "avx2" : lane_isa_name(isa));
+  for (const LaneIsa isa : built_lane_isas()) names += (names.empty() ? "" : separator) + short_name(isa);
   return names;
 }
 }  // namespace
@@ -84,7 +86,7 @@ LaneIsa parse_lane_isa(const std::string& value) {
   if (value == "scalar" || value == "off") return LaneIsa::scalar;
   for (const LaneIsa isa : built_lane_isas()) {
     const std::string name = lane_isa_name(isa);
-    if (value == name || (isa == LaneIsa::avx2 && value == "avx2")) {
+    if (value == name || value == short_name(isa)) {
       if (!host_supports(isa))
         throw std::invalid_argument("RODSWARM_SIMD=" + value + ": this host's CPU has no " + name +
                                     " (widest: " + lane_isa_name(widest_host_lane_isa()) + ")");
@@ -94,11 +96,9 @@ LaneIsa parse_lane_isa(const std::string& value) {
   for (const char* known : {"sse2", "avx2", "avx2+fma", "avx512"})
     if (value == known)
       throw std::invalid_argument("RODSWARM_SIMD=" + value + ": this binary carries no " + value +
-                                  " lanes (built with RODSWARM_LANE_ISAS=" + built_names() + ")");
-  std::string names = "auto, scalar";
-  for (const LaneIsa isa : built_lane_isas())
-    names += std::string(", ") + (isa == LaneIsa::avx2 ? "avx2" : lane_isa_name(isa));
-  throw std::invalid_argument("RODSWARM_SIMD=" + value + ": unknown instruction set (expected " + names + ")");
+                                  " lanes (built with RODSWARM_LANE_ISAS=" + built_names(";") + ")");
+  throw std::invalid_argument("RODSWARM_SIMD=" + value + ": unknown instruction set (expected auto, scalar, " +
+                              built_names(", ") + ")");
 }
 
 LaneIsa chosen_lane_isa() {
