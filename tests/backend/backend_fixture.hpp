@@ -69,19 +69,6 @@ struct ExampleCase {
 template <class M>
 struct BackendCases;
 
-/// max |a - b| over max |a| of one field's values (NaN on both sides at the same place is equal): how two backends
-/// running the one stepper differ (round-off), field by field.
-inline double relative_difference(const std::vector<double>& a, const std::vector<double>& b) {
-  if (a.size() != b.size()) return INFINITY;
-  double diff = 0, scale = 0;
-  for (std::size_t k = 0; k < a.size(); ++k) {
-    if (std::isnan(a[k]) && std::isnan(b[k])) continue;
-    diff = std::max(diff, std::isnan(a[k] - b[k]) ? INFINITY : std::fabs(a[k] - b[k]));
-    scale = std::max(scale, std::fabs(a[k]));
-  }
-  return scale > 0 ? diff / scale : diff;
-}
-
 /// Three copies of member 0 of `job`, the middle one with its dt (and t_end) scaled by `factor` so that it
 /// diverges part of the way through the run.
 template <class M>
