@@ -80,6 +80,7 @@ StabilityReport in_ensemble(StabilityReport report, const JobCommon& job) {
 template <class M>
 void validate(const Job<M>& job, const JobOptions& options) {
   check_layout_offered(M::layouts, options.cuda_options().layout, M::name);
+  check_job(job);
   const JobSummary summary = summarize(job);
   const std::vector<std::string>& lines = summary.lines;
   // Where the results will go: checked as run checks it (exit 2 for a path run would refuse).

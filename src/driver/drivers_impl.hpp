@@ -69,6 +69,11 @@ bool has_steady() {
 }
 
 template <class M>
+void check_job(const Job<M>& job) {
+  ModelHost<M>::check(job);
+}
+
+template <class M>
 JobSummary summarize(const Job<M>& job) {
   using H = ModelHost<M>;
   JobSummary s;
@@ -124,4 +129,5 @@ JobSummary summarize(const Job<M>& job) {
   template bool rodswarm::counts_singular_as_diverged<Model>();                                                   \
   template std::string rodswarm::failure_counts<Model>(const rodswarm::RunReport&);                               \
   template bool rodswarm::has_steady<Model>();                                                                    \
-  template rodswarm::JobSummary rodswarm::summarize<Model>(const rodswarm::Job<Model>&);
+  template rodswarm::JobSummary rodswarm::summarize<Model>(const rodswarm::Job<Model>&);                          \
+  template void rodswarm::check_job<Model>(const rodswarm::Job<Model>&);

@@ -57,6 +57,11 @@ struct JobSummary {
 template <class M>
 JobSummary summarize(const Job<M>& job);
 
+/// The model's own refusals of a job that the config layer accepts (a float32 run that cannot follow a Lyapunov
+/// twin): what run and compare throw, so that validate says it first.
+template <class M>
+void check_job(const Job<M>& job);
+
 /// `rodswarm bench`: the model's problems, and one of them run on one backend.
 template <class M>
 std::vector<BenchCase> bench_problems();

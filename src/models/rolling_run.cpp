@@ -201,9 +201,10 @@ void Host::check(const Job& job) {
   for (std::size_t i = 0; i < job.members.params.size(); ++i) {
     const auto& p = job.members.params[i];
     if (p.lyapunov && p.lyapunov_d0 < 1e-3) {
-      throw std::invalid_argument(job.source + ": analysis.lyapunov.d0: float32 cannot follow a twin " +
-                                  std::to_string(p.lyapunov_d0) + " away (member " + std::to_string(i) +
-                                  "): use precision float64, or d0 >= 1e-3");
+      std::ostringstream d0;
+      d0 << p.lyapunov_d0;  // 1e-08, where std::to_string wrote 0.000000
+      throw std::invalid_argument(job.source + ": analysis.lyapunov.d0: float32 cannot follow a twin " + d0.str() +
+                                  " away (member " + std::to_string(i) + "): use precision float64, or d0 >= 1e-3");
     }
   }
 }

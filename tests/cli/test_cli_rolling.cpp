@@ -219,6 +219,10 @@ TEST_F(CliRolling, Float32LyapunovTwinNeedsALargerSeparation) {
   EXPECT_NE(run.err.find("analysis.lyapunov.d0"), std::string::npos) << run.err;
   EXPECT_NE(run.err.find("float64"), std::string::npos) << run.err;
   EXPECT_TRUE(no_results_left());
+  // validate says it first (scripts/gpu-check asks validate before comparing an example in float32).
+  const auto validate = rodswarm("validate " + kExamples + "fixed_contact.json --precision float32");
+  EXPECT_EQ(validate.code, 2) << validate.out << validate.err;
+  EXPECT_NE(validate.err.find("analysis.lyapunov.d0"), std::string::npos) << validate.err;
   const auto ok = rodswarm("run " + kExamples + "fixed_contact.json --backend cpu --precision float32 -q --out f.h5 " +
                            "--set params.modes=64 --set params.sigma=0.2 --set integrator.t_end=1 " +
                            "--set analysis.lyapunov.d0=1e-3");
