@@ -11,11 +11,8 @@
 #include "config/config_loader.hpp"
 #include "driver/utc_now.hpp"
 #include "driver/engine.hpp"
+#include "rodswarm/git_commit.hpp"  // generated at every build: RODSWARM_GIT_COMMIT
 #include "rodswarm/models/registry.hpp"
-
-#ifndef RODSWARM_GIT_COMMIT
-#define RODSWARM_GIT_COMMIT "unknown"
-#endif
 
 namespace rodswarm {
 namespace {
