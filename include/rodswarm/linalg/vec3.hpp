@@ -117,4 +117,10 @@ RODSWARM_HD inline Mat3<Real> times_transpose(const Mat3<Real>& a, const Mat3<Re
   return c;
 }
 
+/// a^T.
+template <class Real>
+RODSWARM_HD inline Mat3<Real> transpose(const Mat3<Real>& a) {
+  return Mat3<Real>{{a.m[0], a.m[3], a.m[6], a.m[1], a.m[4], a.m[7], a.m[2], a.m[5], a.m[8]}};
+}
+
 }  // namespace rodswarm
