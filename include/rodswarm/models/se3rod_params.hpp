@@ -1,0 +1,62 @@
+/// @file se3rod_params.hpp
+/// One se3rod member's parameters (host-device, templated on Real): a uniform circular rod of n nodes and n - 1
+/// segments of rest length h, its material, its ends, the loads and the time scheme. The rest shape is per segment
+/// (the rest strains, an input array beside the state), so that any discrete rest configuration is stress-free.
+#pragma once
+
+#include <cstdint>
+
+#include "rodswarm/common.hpp"
+#include "rodswarm/lanes.hpp"
+#include "rodswarm/linalg/se3.hpp"
+
+namespace rodswarm::se3rod {
+
+enum class Scheme : std::int32_t { rkmk4 = 0, lie_euler = 1 };
+/// free: nothing; clamped: pose and twist held; pinned: position held, the section turns freely.
+enum class End : std::int32_t { free = 0, clamped = 1, pinned = 2 };
+
+template <class Real>
+struct Params {
+  std::int32_t n = 2;  ///< nodes
+  Scheme scheme = Scheme::rkmk4;
+  End end0 = End::free, end1 = End::free;
+  Real h = 1;  ///< rest segment length
+  Real density = 1, youngs_modulus = 1, shear_modulus = 1, shear_coefficient = 1, radius = 1;
+  Vec3<Real> gravity{0, 0, 0};                 ///< lab frame
+  Real damping_force = 0, damping_torque = 0;  ///< -nu_f rho A D gamma and -nu_t rho J D omega on every node (body)
+  Twist<Real> load0{{0, 0, 0}, {0, 0, 0}}, load1{{0, 0, 0}, {0, 0, 0}};  ///< end wrenches (moment, force), lab frame
+};
+
+/// The section: area, second moments (I1 = I2 = pi r^4 / 4) and polar moment I3 = 2 I1.
+template <class Real>
+struct Section {
+  Real A, I1, I3;
+};
+template <class Real>
+RODSWARM_HD inline Section<Real> section(const Params<Real>& p) {
+  const Real pi = lane::value<Real>(3.14159265358979323846);
+  const Real r2 = p.radius * p.radius;
+  return {pi * r2, pi * r2 * r2 / Real(4), pi * r2 * r2 / Real(2)};
+}
+
+/// The diagonal of K on (kappa, Gamma): (E I1, E I2, G I3; kappa_s G A, kappa_s G A, E A).
+template <class Real>
+RODSWARM_HD inline Twist<Real> stiffness(const Params<Real>& p) {
+  const Section<Real> s = section(p);
+  const Real shear = p.shear_coefficient * p.shear_modulus * s.A;
+  return {{p.youngs_modulus * s.I1, p.youngs_modulus * s.I1, p.shear_modulus * s.I3},
+          {shear, shear, p.youngs_modulus * s.A}};
+}
+
+/// The diagonal of node k's inertia operator rho H = D_k diag(rho J, rho A I3), D_k its Voronoi length (h inside,
+/// h/2 at the ends).
+template <class Real>
+RODSWARM_HD inline Twist<Real> node_inertia(const Params<Real>& p, int k) {
+  const Section<Real> s = section(p);
+  const Real D = (k == 0 || k == p.n - 1) ? lane::value<Real>(0.5) * p.h : p.h;
+  const Real rho = p.density * D;
+  return {{rho * s.I1, rho * s.I1, rho * s.I3}, {rho * s.A, rho * s.A, rho * s.A}};
+}
+
+}  // namespace rodswarm::se3rod

@@ -1,0 +1,218 @@
+/// @file se3rod_stepper.hpp
+/// The se3rod member stepper, written once over a loop policy (integrators/bead_loop.hpp): the rate of every node
+/// from the segments' forces (se3rod.hpp), the ends, gravity, the end loads and damping, and the two explicit Lie
+/// group schemes of shared/design/models/cosserat.md section 1.6:
+///   Lie-Euler   g <- g exp(dt xi), xi <- xi + dt a(g, xi)                                   (first order)
+///   RKMK4       g = g_n exp(Theta), Theta' = dexp_{-Theta}^{-1} xi, xi' = a(g, xi), classic RK4 on (Theta, xi)
+///               from Theta = 0                                                             (fourth order)
+/// with the body equation of Lerbet and Simo, rho H xi' = ad_xi^T rho H xi + F (F: internal, external, damping).
+///
+/// State of a member, node by node: pose[12 k ..] = R row by row, then p (the section's directors are the columns
+/// of R); twist[6 k ..] = (omega, gamma), the body twist g^-1 dg/dt. rest[6 s ..]: segment s's rest strain.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "rodswarm/common.hpp"
+#include "rodswarm/lanes.hpp"
+#include "rodswarm/linalg/se3.hpp"
+#include "rodswarm/models/se3rod.hpp"
+#include "rodswarm/models/se3rod_params.hpp"
+
+namespace rodswarm::se3rod {
+
+template <class Real>
+struct MemberIO {
+  Real* pose;
+  Real* twist;
+  const Real* rest;
+};
+
+template <class Real>
+RODSWARM_HD inline Pose<Real> load_pose(const Real* a) {
+  Pose<Real> g;
+  for (int q = 0; q < 9; ++q) g.R.m[q] = a[q];
+  g.p = {a[9], a[10], a[11]};
+  return g;
+}
+template <class Real>
+RODSWARM_HD inline void store_pose(Real* a, const Pose<Real>& g) {
+  for (int q = 0; q < 9; ++q) a[q] = g.R.m[q];
+  a[9] = g.p.x;
+  a[10] = g.p.y;
+  a[11] = g.p.z;
+}
+template <class Real>
+RODSWARM_HD inline Twist<Real> load_twist(const Real* a) {
+  return {{a[0], a[1], a[2]}, {a[3], a[4], a[5]}};
+}
+template <class Real>
+RODSWARM_HD inline void store_twist(Real* a, const Twist<Real>& t) {
+  a[0] = t.w.x;
+  a[1] = t.w.y;
+  a[2] = t.w.z;
+  a[3] = t.v.x;
+  a[4] = t.v.y;
+  a[5] = t.v.z;
+}
+
+/// Reals of workspace a member of n nodes needs: the segments' two wrenches, and per node the step's start (pose,
+/// twist), the RKMK4 stage's Theta and the weighted sums of the stage rates.
+RODSWARM_HD constexpr std::int64_t workspace_size(int n) {
+  return 12 * static_cast<std::int64_t>(n - 1) + static_cast<std::int64_t>(n) * (12 + 6 + 6 + 6 + 6);
+}
+
+/// The constitutive law of segment s (uniform rod, rest strain from `rest`).
+template <class Real>
+RODSWARM_HD inline SegmentLaw<Real> segment_law(const Params<Real>& p, const Real* rest, int s) {
+  return {stiffness(p), load_twist(rest + 6 * s), p.h};
+}
+
+/// End k's constraint (free for interior nodes).
+template <class Real>
+RODSWARM_HD inline End end_of(const Params<Real>& p, int k) {
+  if (k == 0) return p.end0;
+  if (k == p.n - 1) return p.end1;
+  return End::free;
+}
+
+/// Node k's body acceleration a = (rho H)^-1 (ad_xi^T rho H xi + F), F the internal forces summed from the
+/// segments' wrenches `seg` plus gravity, the end load and damping, all in node k's body frame; zero where the end
+/// holds the node (clamped: everything; pinned: the linear part).
+template <class Real>
+RODSWARM_HD inline Twist<Real> node_acceleration(const Params<Real>& p, int k, const Pose<Real>& g,
+                                                 const Twist<Real>& xi, const Real* seg) {
+  const End end = end_of(p, k);
+  if (end == End::clamped) return {{0, 0, 0}, {0, 0, 0}};
+  const Twist<Real> M = node_inertia(p, k);
+  Twist<Real> F{{0, 0, 0}, {0, 0, 0}};
+  if (k > 0) F = F + load_twist(seg + 12 * (k - 1) + 6);  // from segment k - 1, on its second node
+  if (k < p.n - 1) F = F + load_twist(seg + 12 * k);      // from segment k, on its first node
+  F.v = F.v + transpose_times(g.R, M.v.x * p.gravity);
+  if (k == 0 || k == p.n - 1) {
+    const Twist<Real>& load = k == 0 ? p.load0 : p.load1;
+    F = F + Twist<Real>{transpose_times(g.R, load.w), transpose_times(g.R, load.v)};
+  }
+  const Twist<Real> Mxi = times_diagonal(M, xi);
+  F = F - Twist<Real>{p.damping_torque * Mxi.w, p.damping_force * Mxi.v};
+  const Twist<Real> rhs = ad_transpose(xi, Mxi) + F;
+  Twist<Real> a{{rhs.w.x / M.w.x, rhs.w.y / M.w.y, rhs.w.z / M.w.z},
+                {rhs.v.x / M.v.x, rhs.v.y / M.v.y, rhs.v.z / M.v.z}};
+  if (end == End::pinned) a.v = {0, 0, 0};
+  return a;
+}
+
+/// Every segment's two wrenches from the poses in `pose`, into `seg` (12 per segment).
+template <class Real, class Loop>
+RODSWARM_HD inline void segment_pass(const Params<Real>& p, const MemberIO<Real>& io, Real* seg, const Loop& loop) {
+  loop.for_each(p.n - 1, [&](int s) {
+    const SegmentForces<Real> f =
+        segment_forces(load_pose(io.pose + 12 * s), load_pose(io.pose + 12 * (s + 1)), segment_law(p, io.rest, s));
+    store_twist(seg + 12 * s, f.first);
+    store_twist(seg + 12 * s + 6, f.second);
+  });
+}
+
+/// True when any value of node k's state is not finite.
+template <class Real>
+RODSWARM_HD inline bool node_failed(const MemberIO<Real>& io, int k) {
+  bool bad = false;
+  for (int q = 0; q < 12; ++q) bad = bad || !std::isfinite(io.pose[12 * k + q]);
+  for (int q = 0; q < 6; ++q) bad = bad || !std::isfinite(io.twist[6 * k + q]);
+  return bad;
+}
+
+/// `todo` steps of the member's scheme; stops at the first step whose state is not finite (status diverged).
+template <class Real, class Loop>
+RODSWARM_HD inline Outcome advance_member(const MemberIO<Real>& io, const Params<Real>& p, Real dt, std::int64_t todo,
+                                          Real* work, const Loop& loop) {
+  const int n = p.n;
+  Real* seg = work;
+  Real* g0 = seg + 12 * (n - 1);
+  Real* xi0 = g0 + 12 * n;
+  Real* theta = xi0 + 6 * n;
+  Real* sum_theta = theta + 6 * n;
+  Real* sum_xi = sum_theta + 6 * n;
+  Outcome out;
+  for (std::int64_t step = 0; step < todo; ++step) {
+    if (p.scheme == Scheme::lie_euler) {
+      segment_pass(p, io, seg, loop);
+      loop.sync_or(false);
+      loop.for_each(n, [&](int k) {
+        const Pose<Real> g = load_pose(io.pose + 12 * k);
+        const Twist<Real> xi = load_twist(io.twist + 6 * k);
+        const Twist<Real> a = node_acceleration(p, k, g, xi, seg);
+        if (end_of(p, k) != End::clamped) store_pose(io.pose + 12 * k, g * se3_exp(dt * xi));
+        store_twist(io.twist + 6 * k, xi + dt * a);
+      });
+    } else {
+      const Real third = Real(1) / Real(3), sixth = Real(1) / Real(6), half = lane::value<Real>(0.5);
+      loop.for_each(n, [&](int k) {
+        for (int q = 0; q < 12; ++q) g0[12 * k + q] = io.pose[12 * k + q];
+        for (int q = 0; q < 6; ++q) {
+          xi0[6 * k + q] = io.twist[6 * k + q];
+          theta[6 * k + q] = Real(0);
+        }
+      });
+      loop.sync_or(false);
+      for (int stage = 0; stage < 4; ++stage) {
+        segment_pass(p, io, seg, loop);
+        loop.sync_or(false);
+        loop.for_each(n, [&](int k) {
+          const Twist<Real> xi = load_twist(io.twist + 6 * k);
+          const Twist<Real> Th = load_twist(theta + 6 * k);
+          const Twist<Real> k_theta = dexp_minus_inv(Th, xi);
+          const Twist<Real> k_xi = node_acceleration(p, k, load_pose(io.pose + 12 * k), xi, seg);
+          const Real weight = stage == 0 || stage == 3 ? sixth : third;
+          Twist<Real> s_theta = stage == 0 ? weight * k_theta : load_twist(sum_theta + 6 * k) + weight * k_theta;
+          Twist<Real> s_xi = stage == 0 ? weight * k_xi : load_twist(sum_xi + 6 * k) + weight * k_xi;
+          store_twist(sum_theta + 6 * k, s_theta);
+          store_twist(sum_xi + 6 * k, s_xi);
+          // The next stage's state (stages 2 and 3 at dt/2, stage 4 at dt), or the step's end.
+          const Real c = stage == 2 ? dt : half * dt;
+          const Twist<Real> next_theta = stage == 3 ? dt * s_theta : c * k_theta;
+          const Twist<Real> next_xi = load_twist(xi0 + 6 * k) + (stage == 3 ? dt * s_xi : c * k_xi);
+          store_twist(theta + 6 * k, next_theta);
+          store_twist(io.twist + 6 * k, next_xi);
+          if (end_of(p, k) != End::clamped) store_pose(io.pose + 12 * k, load_pose(g0 + 12 * k) * se3_exp(next_theta));
+        });
+        loop.sync_or(false);
+      }
+    }
+    bool failed = false;
+    loop.for_each(n, [&](int k) { failed = failed || node_failed(io, k); });
+    if (loop.sync_or(failed)) {
+      out.status = status_diverged;
+      return out;
+    }
+    ++out.steps;
+  }
+  return out;
+}
+
+/// The member's energy: kinetic sum 1/2 xi^T rho H xi, elastic sum of the segments' energies, gravity -m g.r, and
+/// the end loads' potential -F.r (their moments do work through rotations that have no potential: excluded).
+template <class Real>
+struct Energy {
+  Real kinetic, elastic, gravity, loads;
+  RODSWARM_HD Real total() const { return kinetic + elastic + gravity + loads; }
+};
+template <class Real>
+RODSWARM_HD inline Energy<Real> energy(const MemberIO<Real>& io, const Params<Real>& p) {
+  Energy<Real> e{0, 0, 0, 0};
+  for (int k = 0; k < p.n; ++k) {
+    const Pose<Real> g = load_pose(io.pose + 12 * k);
+    const Twist<Real> xi = load_twist(io.twist + 6 * k), M = node_inertia(p, k);
+    e.kinetic += lane::value<Real>(0.5) * pairing(times_diagonal(M, xi), xi);
+    e.gravity -= M.v.x * dot(p.gravity, g.p);
+    if (k == 0) e.loads -= dot(p.load0.v, g.p);
+    if (k == p.n - 1) e.loads -= dot(p.load1.v, g.p);
+  }
+  for (int s = 0; s + 1 < p.n; ++s)
+    e.elastic +=
+        segment_energy(load_pose(io.pose + 12 * s), load_pose(io.pose + 12 * (s + 1)), segment_law(p, io.rest, s));
+  return e;
+}
+
+}  // namespace rodswarm::se3rod
