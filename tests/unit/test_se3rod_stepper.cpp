@@ -95,6 +95,47 @@ TEST(Se3rodStepper, OneSegmentVibratesAtItsAxialAndTorsionalFrequencies) {
   }
 }
 
+/// The fundamental period of a free-free rod of n nodes started in its first axial (torsional) mode shape: node k
+/// displaced along (turned about) the axis by a cos(pi k / (n - 1)).
+double free_free_period(int n, bool torsion) {
+  P p = steel_like(n);
+  p.h = 1.0 / (n - 1);
+  Rod rod(p);
+  const double a = 1e-6;
+  for (int k = 0; k < n; ++k) {
+    const double u = a * std::cos(M_PI * k / (n - 1));
+    const G g =
+        torsion ? G{so3_exp(Vec3<double>{0, 0, u}), {0, 0, k * p.h}} : G{Mat3<double>::identity(), {0, 0, k * p.h + u}};
+    se3rod::store_pose(rod.pose.data() + 12 * k, g);
+  }
+  const double dt = 2e-4;
+  std::vector<double> end{a};
+  for (int i = 0; i < 2000; ++i) {
+    rod.advance(dt, 1);
+    end.push_back(torsion ? so3_log(rod.node(0).R).z : rod.node(0).p.z);
+  }
+  return first_period(end, dt);
+}
+
+// The lumped chain's fundamental is exactly omega_1 = (2 c / h) sin(pi h / (2 L)) (c = sqrt(E/rho) axially,
+// sqrt(G/rho) in torsion), which tends to pi c / L at O(h^2): both, measured at three resolutions.
+TEST(Se3rodStepper, AxialAndTorsionalWavesConvergeAtOrderTwo) {
+  const P material = steel_like(2);
+  for (const bool torsion : {false, true}) {
+    const double c = std::sqrt((torsion ? material.shear_modulus : material.youngs_modulus) / material.density);
+    std::vector<double> error;
+    for (const int n : {6, 11, 21}) {
+      const double h = 1.0 / (n - 1), measured = free_free_period(n, torsion);
+      const double discrete = 2 * M_PI / ((2 * c / h) * std::sin(M_PI * h / 2)), continuum = 2.0 / c;
+      EXPECT_NEAR(measured, discrete, 1e-6 * discrete) << n;
+      error.push_back(std::fabs(measured - continuum) / continuum);
+    }
+    std::printf("%s: period errors %.3e %.3e %.3e, orders %.2f %.2f\n", torsion ? "torsional" : "axial", error[0],
+                error[1], error[2], std::log2(error[0] / error[1]), std::log2(error[1] / error[2]));
+    EXPECT_NEAR(std::log2(error[1] / error[2]), 2.0, 0.1);
+  }
+}
+
 /// A free rod of 6 nodes, bent, twisted and spinning: every node has its own rotation and twist.
 Rod tumbling_rod(se3rod::Scheme scheme) {
   P p = steel_like(6);
