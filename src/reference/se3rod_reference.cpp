@@ -1,0 +1,227 @@
+/// @file se3rod_reference.cpp
+/// The se3rod oracle (se3rod_reference.hpp): Lie-group numerics through Eigen's matrix functions and series, the
+/// segments' forces, the node equation rho H xi' = ad_xi^T rho H xi + F, and the Lie-Euler and RKMK4 schemes.
+#include "reference/se3rod_reference.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <unsupported/Eigen/MatrixFunctions>
+
+namespace rodswarm::reference {
+namespace {
+
+Eigen::Matrix3d skew(const Eigen::Vector3d& a) {
+  Eigen::Matrix3d S;
+  S << 0, -a.z(), a.y(), a.z(), 0, -a.x(), -a.y(), a.x(), 0;
+  return S;
+}
+
+/// ad_xi = [[hat w, 0], [hat v, hat w]].
+Matrix6d ad_matrix(const Vector6d& xi) {
+  Matrix6d A = Matrix6d::Zero();
+  A.block<3, 3>(0, 0) = skew(xi.head<3>());
+  A.block<3, 3>(3, 3) = skew(xi.head<3>());
+  A.block<3, 3>(3, 0) = skew(xi.tail<3>());
+  return A;
+}
+
+/// Ad_g = [[R, 0], [hat(p) R, R]].
+Matrix6d adjoint_matrix(const Eigen::Matrix4d& g) {
+  const Eigen::Matrix3d R = g.block<3, 3>(0, 0);
+  Matrix6d A = Matrix6d::Zero();
+  A.block<3, 3>(0, 0) = R;
+  A.block<3, 3>(3, 3) = R;
+  A.block<3, 3>(3, 0) = skew(g.block<3, 1>(0, 3)) * R;
+  return A;
+}
+
+/// b_j, the coefficients of x / (e^x - 1) = sum_j b_j x^j (b_j = B_j / j!): b_0 = 1 and
+/// b_m = -sum_{k < m} b_k / (m - k + 1)!.
+const std::vector<double>& bernoulli_over_factorial() {
+  static const std::vector<double> b = [] {
+    constexpr int terms = 41;
+    std::vector<double> inverse_factorial(terms + 2, 1.0);
+    for (int k = 1; k < terms + 2; ++k) inverse_factorial[k] = inverse_factorial[k - 1] / k;
+    std::vector<double> out(terms, 0.0);
+    out[0] = 1;
+    for (int m = 1; m < terms; ++m) {
+      double sum = 0;
+      for (int k = 0; k < m; ++k) sum += out[k] * inverse_factorial[m - k + 1];
+      out[m] = -sum;
+    }
+    return out;
+  }();
+  return b;
+}
+
+Eigen::Vector3d gravity_force(const Se3rodCase& c, double mass) { return mass * c.gravity; }
+
+double voronoi(const Se3rodCase& c, int k) { return (k == 0 || k == c.n - 1) ? 0.5 * c.h : c.h; }
+
+/// The node's inertia diagonal D (rho I1, rho I1, rho I3, rho A, rho A, rho A).
+Vector6d inertia(const Se3rodCase& c, int k) {
+  const double pi = 3.14159265358979323846, A = pi * c.radius * c.radius, I1 = A * c.radius * c.radius / 4;
+  const double m = c.density * voronoi(c, k);
+  Vector6d M;
+  M << m * I1, m * I1, m * 2 * I1, m * A, m * A, m * A;
+  return M;
+}
+
+Vector6d stiffness(const Se3rodCase& c) {
+  const double pi = 3.14159265358979323846, A = pi * c.radius * c.radius, I1 = A * c.radius * c.radius / 4;
+  Vector6d K;
+  K << c.youngs_modulus * I1, c.youngs_modulus * I1, c.shear_modulus * 2 * I1,
+      c.shear_coefficient * c.shear_modulus * A, c.shear_coefficient * c.shear_modulus * A, c.youngs_modulus * A;
+  return K;
+}
+
+Se3rodEnd end_of(const Se3rodCase& c, int k) {
+  if (k == 0) return c.end0;
+  if (k == c.n - 1) return c.end1;
+  return Se3rodEnd::free;
+}
+
+/// Every node's body acceleration.
+std::vector<Vector6d> accelerations(const Se3rodCase& c, const std::vector<Eigen::Matrix4d>& g,
+                                    const std::vector<Vector6d>& xi) {
+  const std::vector<Vector6d> F_int = se3rod_internal_forces(c, g);
+  std::vector<Vector6d> a(static_cast<std::size_t>(c.n));
+  for (int k = 0; k < c.n; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    if (end_of(c, k) == Se3rodEnd::clamped) {
+      a[i].setZero();
+      continue;
+    }
+    const Eigen::Matrix3d R = g[i].block<3, 3>(0, 0);
+    const Vector6d M = inertia(c, k);
+    const Vector6d momentum = M.cwiseProduct(xi[i]);
+    Vector6d F = F_int[i];
+    F.tail<3>() += R.transpose() * gravity_force(c, M(3));
+    if (k == 0 || k == c.n - 1) {
+      const Vector6d& load = k == 0 ? c.load0 : c.load1;
+      F.head<3>() += R.transpose() * load.head<3>();
+      F.tail<3>() += R.transpose() * load.tail<3>();
+    }
+    F.head<3>() -= c.damping_torque * momentum.head<3>();
+    F.tail<3>() -= c.damping_force * momentum.tail<3>();
+    a[i] = (ad_matrix(xi[i]).transpose() * momentum + F).cwiseQuotient(M);
+    if (end_of(c, k) == Se3rodEnd::pinned) a[i].tail<3>().setZero();
+  }
+  return a;
+}
+
+}  // namespace
+
+Eigen::Matrix4d se3rod_hat(const Vector6d& xi) {
+  Eigen::Matrix4d X = Eigen::Matrix4d::Zero();
+  X.block<3, 3>(0, 0) = skew(xi.head<3>());
+  X.block<3, 1>(0, 3) = xi.tail<3>();
+  return X;
+}
+
+Vector6d se3rod_vee(const Eigen::Matrix4d& X) {
+  Vector6d xi;
+  xi << X(2, 1), X(0, 2), X(1, 0), X(0, 3), X(1, 3), X(2, 3);
+  return xi;
+}
+
+Eigen::Matrix4d se3rod_exp(const Vector6d& xi) { return se3rod_hat(xi).exp(); }
+
+Vector6d se3rod_log(const Eigen::Matrix4d& g) {
+  const Eigen::Matrix4d X = g.log();
+  // The skew part may carry round-off asymmetry: take its antisymmetric mean.
+  Vector6d xi;
+  xi << 0.5 * (X(2, 1) - X(1, 2)), 0.5 * (X(0, 2) - X(2, 0)), 0.5 * (X(1, 0) - X(0, 1)), X(0, 3), X(1, 3), X(2, 3);
+  return xi;
+}
+
+Matrix6d se3rod_dexp_minus_inv(const Vector6d& X) {
+  // dexp_{-X}^{-1} = sum_j b_j (ad_{-X})^j (b_j of x / (e^x - 1)).
+  const Matrix6d A = -ad_matrix(X);
+  const std::vector<double>& b = bernoulli_over_factorial();
+  Matrix6d sum = Matrix6d::Identity(), power = Matrix6d::Identity();
+  for (std::size_t j = 1; j < b.size(); ++j) {
+    power = power * A;
+    sum += b[j] * power;
+  }
+  return sum;
+}
+
+std::vector<Vector6d> se3rod_internal_forces(const Se3rodCase& c, const std::vector<Eigen::Matrix4d>& g) {
+  if (static_cast<int>(g.size()) != c.n || static_cast<int>(c.rest_strain.size()) != c.n - 1)
+    throw std::invalid_argument("se3rod reference: n poses and n - 1 rest strains needed");
+  const Vector6d K = stiffness(c);
+  std::vector<Vector6d> F(g.size(), Vector6d::Zero());
+  for (int s = 0; s + 1 < c.n; ++s) {
+    const auto i = static_cast<std::size_t>(s);
+    const Eigen::Matrix4d P = g[i].inverse() * g[i + 1];
+    const Vector6d X = se3rod_log(P);
+    const Vector6d W = K.cwiseProduct(X / c.h - c.rest_strain[i]);
+    // dU = W . dX, dX = dexp_{-X}^{-1} (zeta_{s+1} - Ad_{P^-1} zeta_s).
+    const Vector6d D = se3rod_dexp_minus_inv(X).transpose() * W;
+    F[i] += adjoint_matrix(P.inverse()).transpose() * D;
+    F[i + 1] -= D;
+  }
+  return F;
+}
+
+double se3rod_energy(const Se3rodCase& c, const Se3rodState& s) {
+  const Vector6d K = stiffness(c);
+  double e = 0;
+  for (int k = 0; k < c.n; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    const Vector6d M = inertia(c, k);
+    const Eigen::Vector3d r = s.g[i].block<3, 1>(0, 3);
+    e += 0.5 * s.xi[i].dot(M.cwiseProduct(s.xi[i])) - M(3) * c.gravity.dot(r);
+    if (k == 0) e -= c.load0.tail<3>().dot(r);
+    if (k == c.n - 1) e -= c.load1.tail<3>().dot(r);
+  }
+  for (int k = 0; k + 1 < c.n; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    const Vector6d d = se3rod_log(s.g[i].inverse() * s.g[i + 1]) / c.h - c.rest_strain[i];
+    e += 0.5 * c.h * d.dot(K.cwiseProduct(d));
+  }
+  return e;
+}
+
+Se3rodState se3rod_advance(const Se3rodCase& c, Se3rodState s, long steps) {
+  const auto n = static_cast<std::size_t>(c.n);
+  auto moves = [&](std::size_t k) { return end_of(c, static_cast<int>(k)) != Se3rodEnd::clamped; };
+  for (long step = 0; step < steps; ++step) {
+    if (c.scheme == Se3rodScheme::lie_euler) {
+      const std::vector<Vector6d> a = accelerations(c, s.g, s.xi);
+      for (std::size_t k = 0; k < n; ++k) {
+        if (moves(k)) s.g[k] = s.g[k] * se3rod_exp(c.dt * s.xi[k]);
+        s.xi[k] += c.dt * a[k];
+      }
+      continue;
+    }
+    // RKMK4: y = (Theta, xi), Theta' = dexp_{-Theta}^{-1} xi, xi' = a(g_n exp(Theta), xi).
+    const Se3rodState start = s;
+    std::vector<Vector6d> theta(n, Vector6d::Zero()), sum_theta(n, Vector6d::Zero()), sum_xi(n, Vector6d::Zero());
+    const double fraction[4] = {0.5, 0.5, 1.0, 0.0}, weight[4] = {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6};
+    Se3rodState stage = start;
+    for (int q = 0; q < 4; ++q) {
+      const std::vector<Vector6d> a = accelerations(c, stage.g, stage.xi);
+      std::vector<Vector6d> k_theta(n);
+      for (std::size_t k = 0; k < n; ++k) {
+        k_theta[k] = se3rod_dexp_minus_inv(theta[k]) * stage.xi[k];
+        sum_theta[k] += weight[q] * k_theta[k];
+        sum_xi[k] += weight[q] * a[k];
+      }
+      if (q == 3) break;
+      for (std::size_t k = 0; k < n; ++k) {
+        theta[k] = fraction[q] * c.dt * k_theta[k];
+        stage.xi[k] = start.xi[k] + fraction[q] * c.dt * a[k];
+        stage.g[k] = moves(k) ? Eigen::Matrix4d(start.g[k] * se3rod_exp(theta[k])) : start.g[k];
+      }
+    }
+    for (std::size_t k = 0; k < n; ++k) {
+      s.xi[k] = start.xi[k] + c.dt * sum_xi[k];
+      s.g[k] = moves(k) ? Eigen::Matrix4d(start.g[k] * se3rod_exp(c.dt * sum_theta[k])) : start.g[k];
+    }
+  }
+  return s;
+}
+
+}  // namespace rodswarm::reference

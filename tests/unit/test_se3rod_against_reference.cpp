@@ -1,0 +1,157 @@
+// The se3rod physics headers (models/se3rod*.hpp) against the independent Eigen oracle (src/reference/se3rod_*):
+// the internal forces of a bent, twisted, sheared chain, and whole runs of both schemes with every end, gravity,
+// end wrenches and damping, to round-off. Until se3rod joins the engine's model list (issue 18) this is its
+// backend-against-reference test.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "reference/se3rod_reference.hpp"
+#include "rodswarm/integrators/bead_loop.hpp"
+#include "rodswarm/models/se3rod_stepper.hpp"
+
+namespace rodswarm {
+namespace {
+
+using T = Twist<double>;
+using G = Pose<double>;
+using reference::Vector6d;
+
+Vector6d to_eigen(const T& t) {
+  Vector6d v;
+  v << t.w.x, t.w.y, t.w.z, t.v.x, t.v.y, t.v.z;
+  return v;
+}
+Eigen::Matrix4d to_eigen(const G& g) {
+  Eigen::Matrix4d m = Eigen::Matrix4d::Identity();
+  for (int a = 0; a < 3; ++a) {
+    for (int b = 0; b < 3; ++b) m(a, b) = g.R(a, b);
+  }
+  m(0, 3) = g.p.x;
+  m(1, 3) = g.p.y;
+  m(2, 3) = g.p.z;
+  return m;
+}
+
+/// The same member for the stepper (params, pose, twist, rest arrays) and for the reference.
+struct Pair {
+  se3rod::Params<double> p;
+  reference::Se3rodCase c;
+  std::vector<double> pose, twist, rest, work;
+  reference::Se3rodState state;
+};
+
+Pair bent_rod(se3rod::Scheme scheme, se3rod::End end0, se3rod::End end1) {
+  Pair m;
+  auto& p = m.p;
+  p.n = 7;
+  p.scheme = scheme;
+  p.end0 = end0;
+  p.end1 = end1;
+  p.h = 0.1;
+  p.density = 1200;
+  p.youngs_modulus = 2e5;
+  p.shear_modulus = 7e4;
+  p.shear_coefficient = 0.85;
+  p.radius = 0.015;
+  p.gravity = {0.5, -9.81, 0.2};
+  p.damping_force = 0.3;
+  p.damping_torque = 0.7;
+  p.load0 = {{0.001, 0, 0.002}, {0.5, 0, 0}};
+  p.load1 = {{0, -0.003, 0.001}, {0, 0.2, -0.4}};
+  const reference::Se3rodEnd ends[] = {reference::Se3rodEnd::free, reference::Se3rodEnd::clamped,
+                                       reference::Se3rodEnd::pinned};
+  auto& c = m.c;
+  c.n = p.n;
+  c.h = p.h;
+  c.density = p.density;
+  c.youngs_modulus = p.youngs_modulus;
+  c.shear_modulus = p.shear_modulus;
+  c.shear_coefficient = p.shear_coefficient;
+  c.radius = p.radius;
+  c.gravity << p.gravity.x, p.gravity.y, p.gravity.z;
+  c.damping_force = p.damping_force;
+  c.damping_torque = p.damping_torque;
+  c.end0 = ends[static_cast<int>(end0)];
+  c.end1 = ends[static_cast<int>(end1)];
+  c.load0 = to_eigen(p.load0);
+  c.load1 = to_eigen(p.load1);
+  c.scheme = scheme == se3rod::Scheme::rkmk4 ? reference::Se3rodScheme::rkmk4 : reference::Se3rodScheme::lie_euler;
+  m.pose.resize(12 * 7);
+  m.twist.resize(6 * 7);
+  m.rest.resize(6 * 6);
+  m.work.resize(static_cast<std::size_t>(se3rod::workspace_size(7)));
+  for (int k = 0; k < 7; ++k) {
+    const double s = k * p.h;
+    const G g = se3_exp(T{{0.9 * s, -1.4 * s, 0.6 * s * s}, {0.02 * s, -0.01 * s, s}});
+    // Held ends start at rest; the rest of the rod moves.
+    const bool held = (k == 0 && end0 != se3rod::End::free) || (k == 6 && end1 != se3rod::End::free);
+    T xi{{0.5 * k, -0.3, 0.2 * k * k}, {0.01 * k, 0.05, -0.02 * k}};
+    if (held) xi = T{{0, 0, 0}, {0, 0, 0}};
+    se3rod::store_pose(m.pose.data() + 12 * k, g);
+    se3rod::store_twist(m.twist.data() + 6 * k, xi);
+    m.state.g.push_back(to_eigen(g));
+    m.state.xi.push_back(to_eigen(xi));
+  }
+  for (int s = 0; s < 6; ++s) {
+    // A rest shape of its own: a helix-like screw per segment, so the rod is stressed and the rest strain matters.
+    const T eta{{0.4, 0.1 * s, -0.3}, {0.01, -0.02, 1.0}};
+    se3rod::store_twist(m.rest.data() + 6 * s, eta);
+    c.rest_strain.push_back(to_eigen(eta));
+  }
+  return m;
+}
+
+TEST(Se3rodAgainstReference, InternalForcesAgree) {
+  Pair m = bent_rod(se3rod::Scheme::rkmk4, se3rod::End::free, se3rod::End::free);
+  const std::vector<Vector6d> ref = reference::se3rod_internal_forces(m.c, m.state.g);
+  std::vector<double> seg(12 * 6);
+  const se3rod::MemberIO<double> io{m.pose.data(), m.twist.data(), m.rest.data()};
+  se3rod::segment_pass(m.p, io, seg.data(), SequentialLoop{});
+  double scale = 0, diff = 0;
+  for (int k = 0; k < 7; ++k) {
+    Vector6d F = Vector6d::Zero();
+    if (k > 0) F += to_eigen(se3rod::load_twist(seg.data() + 12 * (k - 1) + 6));
+    if (k < 6) F += to_eigen(se3rod::load_twist(seg.data() + 12 * k));
+    scale = std::max(scale, ref[static_cast<std::size_t>(k)].cwiseAbs().maxCoeff());
+    diff = std::max(diff, (F - ref[static_cast<std::size_t>(k)]).cwiseAbs().maxCoeff());
+  }
+  std::printf("internal forces: max difference %.3e of %.3e\n", diff, scale);
+  EXPECT_LT(diff, 1e-11 * scale);
+}
+
+TEST(Se3rodAgainstReference, RunsOfBothSchemesWithEveryEndAgree) {
+  for (const se3rod::Scheme scheme : {se3rod::Scheme::rkmk4, se3rod::Scheme::lie_euler}) {
+    for (const auto& [end0, end1] :
+         {std::pair{se3rod::End::free, se3rod::End::free}, std::pair{se3rod::End::clamped, se3rod::End::pinned},
+          std::pair{se3rod::End::pinned, se3rod::End::clamped}}) {
+      Pair m = bent_rod(scheme, end0, end1);
+      m.c.dt = 2e-5;
+      const long steps = 300;
+      const se3rod::MemberIO<double> io{m.pose.data(), m.twist.data(), m.rest.data()};
+      const Outcome out = se3rod::advance_member(io, m.p, 2e-5, steps, m.work.data(), SequentialLoop{});
+      ASSERT_EQ(out.status, status_ok);
+      const reference::Se3rodState ref = reference::se3rod_advance(m.c, m.state, steps);
+      double dpose = 0, dtwist = 0, twist_scale = 0;
+      for (int k = 0; k < 7; ++k) {
+        const auto i = static_cast<std::size_t>(k);
+        dpose = std::max(dpose, (to_eigen(se3rod::load_pose(m.pose.data() + 12 * k)) - ref.g[i]).cwiseAbs().maxCoeff());
+        dtwist =
+            std::max(dtwist, (to_eigen(se3rod::load_twist(m.twist.data() + 6 * k)) - ref.xi[i]).cwiseAbs().maxCoeff());
+        twist_scale = std::max(twist_scale, ref.xi[i].cwiseAbs().maxCoeff());
+      }
+      const double e = se3rod::energy(io, m.p).total(), e_ref = reference::se3rod_energy(m.c, ref);
+      std::printf("scheme %d, ends %d %d: pose %.3e, twist %.3e of %.3e, energy %.6e vs %.6e\n",
+                  static_cast<int>(scheme), static_cast<int>(end0), static_cast<int>(end1), dpose, dtwist, twist_scale,
+                  e, e_ref);
+      EXPECT_LT(dpose, 1e-11);
+      EXPECT_LT(dtwist, 1e-9 * twist_scale);
+      EXPECT_NEAR(e, e_ref, 1e-10 * std::fabs(e_ref));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace rodswarm
