@@ -1,6 +1,7 @@
 /// @file se3rod_reference.cpp
 /// The se3rod oracle (se3rod_reference.hpp): Lie-group numerics through Eigen's matrix functions and series, the
-/// segments' forces, the node equation rho H xi' = ad_xi^T rho H xi + F, and the Lie-Euler and RKMK4 schemes.
+/// segments' forces, the node equation rho H xi' = ad_xi^T rho H xi + F, and the Lie-Euler, RKMK4 and variational
+/// schemes.
 #include "reference/se3rod_reference.hpp"
 
 #include <cmath>
@@ -81,33 +82,101 @@ Se3rodEnd end_of(const Se3rodCase& c, int k) {
   return Se3rodEnd::free;
 }
 
-/// Every node's body acceleration.
-std::vector<Vector6d> accelerations(const Se3rodCase& c, const std::vector<Eigen::Matrix4d>& g,
-                                    const std::vector<Vector6d>& xi) {
-  const std::vector<Vector6d> F_int = se3rod_internal_forces(c, g);
-  std::vector<Vector6d> a(static_cast<std::size_t>(c.n));
+/// Every node's body force: internal, gravity, end loads, and damping of the twists `xi`.
+std::vector<Vector6d> forces(const Se3rodCase& c, const std::vector<Eigen::Matrix4d>& g,
+                             const std::vector<Vector6d>& xi) {
+  std::vector<Vector6d> F = se3rod_internal_forces(c, g);
   for (int k = 0; k < c.n; ++k) {
     const auto i = static_cast<std::size_t>(k);
-    if (end_of(c, k) == Se3rodEnd::clamped) {
-      a[i].setZero();
-      continue;
-    }
     const Eigen::Matrix3d R = g[i].block<3, 3>(0, 0);
     const Vector6d M = inertia(c, k);
     const Vector6d momentum = M.cwiseProduct(xi[i]);
-    Vector6d F = F_int[i];
-    F.tail<3>() += R.transpose() * gravity_force(c, M(3));
+    F[i].tail<3>() += R.transpose() * gravity_force(c, M(3));
     if (k == 0 || k == c.n - 1) {
       const Vector6d& load = k == 0 ? c.load0 : c.load1;
-      F.head<3>() += R.transpose() * load.head<3>();
-      F.tail<3>() += R.transpose() * load.tail<3>();
+      F[i].head<3>() += R.transpose() * load.head<3>();
+      F[i].tail<3>() += R.transpose() * load.tail<3>();
     }
-    F.head<3>() -= c.damping_torque * momentum.head<3>();
-    F.tail<3>() -= c.damping_force * momentum.tail<3>();
-    a[i] = (ad_matrix(xi[i]).transpose() * momentum + F).cwiseQuotient(M);
+    F[i].head<3>() -= c.damping_torque * momentum.head<3>();
+    F[i].tail<3>() -= c.damping_force * momentum.tail<3>();
+  }
+  return F;
+}
+
+/// Every node's body acceleration.
+std::vector<Vector6d> accelerations(const Se3rodCase& c, const std::vector<Eigen::Matrix4d>& g,
+                                    const std::vector<Vector6d>& xi) {
+  const std::vector<Vector6d> F = forces(c, g, xi);
+  std::vector<Vector6d> a(static_cast<std::size_t>(c.n));
+  for (int k = 0; k < c.n; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    a[i].setZero();
+    if (end_of(c, k) == Se3rodEnd::clamped) continue;
+    const Vector6d M = inertia(c, k);
+    a[i] = (ad_matrix(xi[i]).transpose() * M.cwiseProduct(xi[i]) + F[i]).cwiseQuotient(M);
     if (end_of(c, k) == Se3rodEnd::pinned) a[i].tail<3>().setZero();
   }
   return a;
+}
+
+/// One step of the discrete Euler-Poincare equations (the variational integrator), solved by Newton's method with
+/// a Jacobian by central differences, node by node:
+///   dexp_{dt xi}^{-T} M xi + dt/2 D M xi = M xi_j + dt/2 F_cons(g_j),  g' = g exp(dt xi),
+///   M xi_{j+1} = dexp_{-dt xi}^{-T} M xi + dt/2 F(g', xi).
+Se3rodState variational_step(const Se3rodCase& c, const Se3rodState& s) {
+  const auto n = static_cast<std::size_t>(c.n);
+  const double half = 0.5 * c.dt;
+  const std::vector<Vector6d> at_rest(n, Vector6d::Zero());
+  const std::vector<Vector6d> F0 = forces(c, s.g, at_rest);
+  Se3rodState next = s;
+  std::vector<Vector6d> interval(n, Vector6d::Zero());
+  for (std::size_t k = 0; k < n; ++k) {
+    const Se3rodEnd end = end_of(c, static_cast<int>(k));
+    if (end == Se3rodEnd::clamped) continue;
+    const Vector6d M = inertia(c, static_cast<int>(k));
+    Vector6d damping;
+    damping << c.damping_torque, c.damping_torque, c.damping_torque, c.damping_force, c.damping_force, c.damping_force;
+    const Vector6d b = M.cwiseProduct(s.xi[k]) + half * F0[k];
+    auto residual = [&](const Vector6d& x) {
+      const Vector6d Mx = M.cwiseProduct(x);
+      Vector6d r = se3rod_dexp_minus_inv(-c.dt * x).transpose() * Mx + half * damping.cwiseProduct(Mx) - b;
+      if (end == Se3rodEnd::pinned) r.tail<3>().setZero();
+      return r;
+    };
+    Vector6d x = s.xi[k];
+    if (end == Se3rodEnd::pinned) x.tail<3>().setZero();
+    for (int iteration = 0; iteration < 30; ++iteration) {
+      Matrix6d J;
+      for (int j = 0; j < 6; ++j) {
+        const double e = 1e-6 * (1 + std::fabs(x(j)));
+        Vector6d plus = x, minus = x;
+        plus(j) += e;
+        minus(j) -= e;
+        J.col(j) = (residual(plus) - residual(minus)) / (2 * e);
+      }
+      if (end == Se3rodEnd::pinned) {
+        J.bottomRows<3>().setZero();
+        J.rightCols<3>().setZero();
+        J.bottomRightCorner<3, 3>().setIdentity();
+      }
+      const Vector6d dx = J.lu().solve(residual(x));
+      x -= dx;
+      if (dx.cwiseAbs().maxCoeff() <= 1e-15 * (1 + x.cwiseAbs().maxCoeff())) break;
+    }
+    interval[k] = x;
+    next.g[k] = s.g[k] * se3rod_exp(c.dt * x);
+  }
+  const std::vector<Vector6d> F1 = forces(c, next.g, interval);
+  for (std::size_t k = 0; k < n; ++k) {
+    const Se3rodEnd end = end_of(c, static_cast<int>(k));
+    if (end == Se3rodEnd::clamped) continue;
+    const Vector6d M = inertia(c, static_cast<int>(k));
+    const Vector6d mu =
+        se3rod_dexp_minus_inv(c.dt * interval[k]).transpose() * M.cwiseProduct(interval[k]) + half * F1[k];
+    next.xi[k] = mu.cwiseQuotient(M);
+    if (end == Se3rodEnd::pinned) next.xi[k].tail<3>().setZero();
+  }
+  return next;
 }
 
 }  // namespace
@@ -188,6 +257,10 @@ Se3rodState se3rod_advance(const Se3rodCase& c, Se3rodState s, long steps) {
   const auto n = static_cast<std::size_t>(c.n);
   auto moves = [&](std::size_t k) { return end_of(c, static_cast<int>(k)) != Se3rodEnd::clamped; };
   for (long step = 0; step < steps; ++step) {
+    if (c.scheme == Se3rodScheme::variational) {
+      s = variational_step(c, s);
+      continue;
+    }
     if (c.scheme == Se3rodScheme::lie_euler) {
       const std::vector<Vector6d> a = accelerations(c, s.g, s.xi);
       for (std::size_t k = 0; k < n; ++k) {

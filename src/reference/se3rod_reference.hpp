@@ -18,7 +18,7 @@ using Vector6d = Eigen::Matrix<double, 6, 1>;
 using Matrix6d = Eigen::Matrix<double, 6, 6>;
 
 enum class Se3rodEnd { free, clamped, pinned };
-enum class Se3rodScheme { rkmk4, lie_euler };
+enum class Se3rodScheme { rkmk4, lie_euler, variational };
 
 /// A uniform circular rod of n nodes, segments of rest length h.
 struct Se3rodCase {

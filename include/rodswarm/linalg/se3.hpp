@@ -40,6 +40,10 @@ RODSWARM_HD inline Twist<Real> operator-(const Twist<Real>& a, const Twist<Real>
   return {a.w - b.w, a.v - b.v};
 }
 template <class Real>
+RODSWARM_HD inline Twist<Real> operator-(const Twist<Real>& a) {
+  return {-a.w, -a.v};
+}
+template <class Real>
 RODSWARM_HD inline Twist<Real> operator*(Real s, const Twist<Real>& a) {
   return {s * a.w, s * a.v};
 }

@@ -12,7 +12,9 @@
 
 namespace rodswarm::se3rod {
 
-enum class Scheme : std::int32_t { rkmk4 = 0, lie_euler = 1 };
+/// rkmk4 and lie_euler: explicit Lie group schemes; variational: the Lie group variational integrator (discrete
+/// Euler-Poincare equations of the trapezoidal discrete Lagrangian with the exp map; symplectic, momentum-preserving).
+enum class Scheme : std::int32_t { rkmk4 = 0, lie_euler = 1, variational = 2 };
 /// free: nothing; clamped: pose and twist held; pinned: position held, the section turns freely.
 enum class End : std::int32_t { free = 0, clamped = 1, pinned = 2 };
 

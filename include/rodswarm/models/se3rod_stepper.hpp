@@ -5,14 +5,17 @@
 ///   Lie-Euler   g <- g exp(dt xi), xi <- xi + dt a(g, xi)                                   (first order)
 ///   RKMK4       g = g_n exp(Theta), Theta' = dexp_{-Theta}^{-1} xi, xi' = a(g, xi), classic RK4 on (Theta, xi)
 ///               from Theta = 0                                                             (fourth order)
+///   variational the discrete Euler-Poincare equations (variational_step)    (second order, symplectic)
 /// with the body equation of Lerbet and Simo, rho H xi' = ad_xi^T rho H xi + F (F: internal, external, damping).
 ///
 /// State of a member, node by node: pose[12 k ..] = R row by row, then p (the section's directors are the columns
 /// of R); twist[6 k ..] = (omega, gamma), the body twist g^-1 dg/dt. rest[6 s ..]: segment s's rest strain.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include "rodswarm/common.hpp"
 #include "rodswarm/lanes.hpp"
@@ -77,14 +80,11 @@ RODSWARM_HD inline End end_of(const Params<Real>& p, int k) {
   return End::free;
 }
 
-/// Node k's body acceleration a = (rho H)^-1 (ad_xi^T rho H xi + F), F the internal forces summed from the
-/// segments' wrenches `seg` plus gravity, the end load and damping, all in node k's body frame; zero where the end
-/// holds the node (clamped: everything; pinned: the linear part).
+/// Node k's body force F: the internal forces summed from the segments' wrenches `seg`, gravity, the end load and
+/// damping (of the body twist `xi`), all in node k's body frame.
 template <class Real>
-RODSWARM_HD inline Twist<Real> node_acceleration(const Params<Real>& p, int k, const Pose<Real>& g,
-                                                 const Twist<Real>& xi, const Real* seg) {
-  const End end = end_of(p, k);
-  if (end == End::clamped) return {{0, 0, 0}, {0, 0, 0}};
+RODSWARM_HD inline Twist<Real> node_force(const Params<Real>& p, int k, const Pose<Real>& g, const Twist<Real>& xi,
+                                          const Real* seg) {
   const Twist<Real> M = node_inertia(p, k);
   Twist<Real> F{{0, 0, 0}, {0, 0, 0}};
   if (k > 0) F = F + load_twist(seg + 12 * (k - 1) + 6);  // from segment k - 1, on its second node
@@ -95,10 +95,24 @@ RODSWARM_HD inline Twist<Real> node_acceleration(const Params<Real>& p, int k, c
     F = F + Twist<Real>{transpose_times(g.R, load.w), transpose_times(g.R, load.v)};
   }
   const Twist<Real> Mxi = times_diagonal(M, xi);
-  F = F - Twist<Real>{p.damping_torque * Mxi.w, p.damping_force * Mxi.v};
-  const Twist<Real> rhs = ad_transpose(xi, Mxi) + F;
-  Twist<Real> a{{rhs.w.x / M.w.x, rhs.w.y / M.w.y, rhs.w.z / M.w.z},
-                {rhs.v.x / M.v.x, rhs.v.y / M.v.y, rhs.v.z / M.v.z}};
+  return F - Twist<Real>{p.damping_torque * Mxi.w, p.damping_force * Mxi.v};
+}
+
+/// a / M componentwise.
+template <class Real>
+RODSWARM_HD inline Twist<Real> divide_diagonal(const Twist<Real>& a, const Twist<Real>& M) {
+  return {{a.w.x / M.w.x, a.w.y / M.w.y, a.w.z / M.w.z}, {a.v.x / M.v.x, a.v.y / M.v.y, a.v.z / M.v.z}};
+}
+
+/// Node k's body acceleration a = (rho H)^-1 (ad_xi^T rho H xi + F); zero where the end holds the node (clamped:
+/// everything; pinned: the linear part).
+template <class Real>
+RODSWARM_HD inline Twist<Real> node_acceleration(const Params<Real>& p, int k, const Pose<Real>& g,
+                                                 const Twist<Real>& xi, const Real* seg) {
+  const End end = end_of(p, k);
+  if (end == End::clamped) return {{0, 0, 0}, {0, 0, 0}};
+  const Twist<Real> M = node_inertia(p, k);
+  Twist<Real> a = divide_diagonal(ad_transpose(xi, times_diagonal(M, xi)) + node_force(p, k, g, xi, seg), M);
   if (end == End::pinned) a.v = {0, 0, 0};
   return a;
 }
@@ -123,6 +137,70 @@ RODSWARM_HD inline bool node_failed(const MemberIO<Real>& io, int k) {
   return bad;
 }
 
+/// One step of the Lie group variational integrator (Demoures, Gay-Balmaz, Kobilarov & Ratiu's family; the exp map
+/// as the retraction, the trapezoidal rule for the potential): with mu = rho H xi the body momentum at t_j and F the
+/// body forces at g_j,
+///   dexp_{dt xi_d}^{-T} rho H xi_d = mu_j + dt/2 F(g_j)          (solved for the interval's twist xi_d)
+///   g_{j+1} = g_j exp(dt xi_d)
+///   mu_{j+1} = dexp_{-dt xi_d}^{-T} rho H xi_d + dt/2 F(g_{j+1})
+/// which are the discrete Euler-Poincare equations; the twist stored is rho H^-1 mu. Damping acts through xi_d in
+/// both halves (discrete Lagrange-d'Alembert). The implicit equation is node by node: a fixed-point iteration
+/// xi <- xi - rho H^-1 (residual), contracting by about dt |ad_xi| / 2, to round-off (a node whose iteration does
+/// not settle in 100 passes is set to NaN: the member is flagged as diverged).
+template <class Real, class Loop>
+RODSWARM_HD inline void variational_step(const MemberIO<Real>& io, const Params<Real>& p, Real dt, Real* seg,
+                                         Real* interval_twist, const Loop& loop) {
+  const Real half = lane::value<Real>(0.5) * dt;
+  segment_pass(p, io, seg, loop);
+  loop.sync_or(false);
+  loop.for_each(p.n, [&](int k) {
+    const End end = end_of(p, k);
+    if (end == End::clamped) {
+      store_twist(interval_twist + 6 * k, Twist<Real>{{0, 0, 0}, {0, 0, 0}});
+      return;
+    }
+    const Pose<Real> g = load_pose(io.pose + 12 * k);
+    const Twist<Real> M = node_inertia(p, k), xi_t = load_twist(io.twist + 6 * k);
+    const Twist<Real> no_motion{{0, 0, 0}, {0, 0, 0}};
+    // Conservative part at g_j; damping, which depends on the unknown xi_d, inside the iteration.
+    const Twist<Real> b = times_diagonal(M, xi_t) + half * node_force(p, k, g, no_motion, seg);
+    Twist<Real> xi = xi_t;
+    const Real tolerance = Real(8) * std::numeric_limits<Real>::epsilon();
+    bool settled = false;
+    for (int pass = 0; pass < 100 && !settled; ++pass) {
+      const Twist<Real> Mxi = times_diagonal(M, xi);
+      const Twist<Real> damping{p.damping_torque * Mxi.w, p.damping_force * Mxi.v};
+      const Twist<Real> residual = dexp_minus_inv_transpose(-(dt * xi), Mxi) + half * damping - b;
+      Twist<Real> step = divide_diagonal(residual, M);
+      if (end == End::pinned) step.v = {0, 0, 0};
+      xi = xi - step;
+      if (end == End::pinned) xi.v = {0, 0, 0};
+      Real size = Real(0), change = Real(0);
+      for (Real x : {xi.w.x, xi.w.y, xi.w.z, xi.v.x, xi.v.y, xi.v.z}) size = std::max(size, std::fabs(x));
+      for (Real x : {step.w.x, step.w.y, step.w.z, step.v.x, step.v.y, step.v.z})
+        change = std::max(change, std::fabs(x));
+      settled = change <= tolerance * (size + std::numeric_limits<Real>::min());
+    }
+    if (!settled) xi.w.x = std::numeric_limits<Real>::quiet_NaN();
+    store_twist(interval_twist + 6 * k, xi);
+    store_pose(io.pose + 12 * k, g * se3_exp(dt * xi));
+  });
+  loop.sync_or(false);
+  segment_pass(p, io, seg, loop);
+  loop.sync_or(false);
+  loop.for_each(p.n, [&](int k) {
+    const End end = end_of(p, k);
+    if (end == End::clamped) return;
+    const Twist<Real> M = node_inertia(p, k), xi = load_twist(interval_twist + 6 * k);
+    const Twist<Real> mu = dexp_minus_inv_transpose(dt * xi, times_diagonal(M, xi)) +
+                           half * node_force(p, k, load_pose(io.pose + 12 * k), xi, seg);
+    Twist<Real> twist = divide_diagonal(mu, M);
+    if (end == End::pinned) twist.v = {0, 0, 0};
+    store_twist(io.twist + 6 * k, twist);
+  });
+  loop.sync_or(false);
+}
+
 /// `todo` steps of the member's scheme; stops at the first step whose state is not finite (status diverged).
 template <class Real, class Loop>
 RODSWARM_HD inline Outcome advance_member(const MemberIO<Real>& io, const Params<Real>& p, Real dt, std::int64_t todo,
@@ -136,7 +214,9 @@ RODSWARM_HD inline Outcome advance_member(const MemberIO<Real>& io, const Params
   Real* sum_xi = sum_theta + 6 * n;
   Outcome out;
   for (std::int64_t step = 0; step < todo; ++step) {
-    if (p.scheme == Scheme::lie_euler) {
+    if (p.scheme == Scheme::variational) {
+      variational_step(io, p, dt, seg, sum_xi, loop);
+    } else if (p.scheme == Scheme::lie_euler) {
       segment_pass(p, io, seg, loop);
       loop.sync_or(false);
       loop.for_each(n, [&](int k) {
