@@ -8,34 +8,17 @@
 #include <vector>
 
 #include "rodswarm/models/se3rod_linearise.hpp"
+#include "se3rod_test_rod.hpp"
 
 namespace rodswarm::se3rod::test {
 
-using P = se3rod::Params<double>;
-using T = Twist<double>;
-using G = Pose<double>;
-
-struct Rod {
-  P p;
-  std::vector<double> pose, rest;
-};
-
+/// A cantilever (clamped at node 0) of length 1 and n nodes, of the tests' material with the given shear modulus,
+/// pre-stretched by `stretch`.
 inline Rod straight(int n, double radius, double shear_modulus, double stretch = 1.0) {
-  Rod r;
-  r.p.n = n;
-  r.p.h = 1.0 / (n - 1);
-  r.p.density = 1000;
-  r.p.youngs_modulus = 1e5;
-  r.p.shear_modulus = shear_modulus;
-  r.p.shear_coefficient = 0.9;
-  r.p.radius = radius;
-  r.p.end0 = se3rod::End::clamped;
-  r.pose.resize(12 * static_cast<std::size_t>(n));
-  for (int k = 0; k < n; ++k)
-    se3rod::store_pose(r.pose.data() + 12 * k, G{Mat3<double>::identity(), {0, 0, k * r.p.h * stretch}});
-  r.rest.assign(6 * static_cast<std::size_t>(n - 1), 0.0);
-  for (int s = 0; s + 1 < n; ++s) r.rest[6 * static_cast<std::size_t>(s) + 5] = 1.0;
-  return r;
+  P p = test_params(n, 1.0 / (n - 1), radius);
+  p.shear_modulus = shear_modulus;
+  p.end0 = se3rod::End::clamped;
+  return Rod(p, stretch);
 }
 
 /// K and F restricted to the free degrees of freedom.

@@ -10,37 +10,19 @@
 #include <vector>
 
 #include "rodswarm/models/se3rod_linearise.hpp"
+#include "se3rod_test_rod.hpp"
 
 namespace rodswarm {
 namespace {
 
-using P = se3rod::Params<double>;
-using T = Twist<double>;
-using G = Pose<double>;
+using namespace se3rod::test;
+using Cantilever = se3rod::test::Rod;
 
-struct Cantilever {
-  P p;
-  std::vector<double> pose, rest;
-};
-
+/// Clamped at node 0, length 1.
 Cantilever cantilever(int n, double radius) {
-  Cantilever c;
-  P& p = c.p;
-  p.n = n;
-  p.h = 1.0 / (n - 1);
-  p.density = 1000;
-  p.youngs_modulus = 1e5;
-  p.shear_modulus = 4e4;
-  p.shear_coefficient = 0.9;
-  p.radius = radius;
+  P p = test_params(n, 1.0 / (n - 1), radius);
   p.end0 = se3rod::End::clamped;
-  for (int k = 0; k < n; ++k) {
-    c.pose.resize(12 * static_cast<std::size_t>(n));
-    se3rod::store_pose(c.pose.data() + 12 * k, G{Mat3<double>::identity(), {0, 0, k * p.h}});
-  }
-  c.rest.assign(6 * static_cast<std::size_t>(n - 1), 0.0);
-  for (int s = 0; s + 1 < n; ++s) c.rest[6 * static_cast<std::size_t>(s) + 5] = 1.0;
-  return c;
+  return Cantilever(p);
 }
 
 struct Modes {

@@ -9,26 +9,19 @@
 
 #include "rodswarm/integrators/bead_loop.hpp"
 #include "rodswarm/models/se3rod_stepper.hpp"
+#include "se3rod_test_rod.hpp"
 
 namespace rodswarm {
 namespace {
 
-using P = se3rod::Params<double>;
-using T = Twist<double>;
-using G = Pose<double>;
+using namespace se3rod::test;
 
-/// A member's arrays: a straight rod along its third director (R = I, nodes at z = k h), at rest, stress-free.
-struct Rod {
-  P p;
-  std::vector<double> pose, twist, rest, work;
-  explicit Rod(const P& params) : p(params) {
-    pose.assign(12 * static_cast<std::size_t>(p.n), 0.0);
+/// A member's arrays: the straight, stress-free rod of se3rod_test_rod.hpp, at rest, with its workspace.
+struct Rod : se3rod::test::Rod {
+  std::vector<double> twist, work;
+  explicit Rod(const P& params) : se3rod::test::Rod(params) {
     twist.assign(6 * static_cast<std::size_t>(p.n), 0.0);
-    rest.assign(6 * static_cast<std::size_t>(p.n - 1), 0.0);
     work.assign(static_cast<std::size_t>(se3rod::workspace_size(p.n)), 0.0);
-    for (int k = 0; k < p.n; ++k)
-      se3rod::store_pose(pose.data() + 12 * k, G{Mat3<double>::identity(), {0, 0, k * p.h}});
-    for (int s = 0; s + 1 < p.n; ++s) rest[6 * s + 5] = 1.0;  // Gamma^ = (0, 0, 1): unstretched, unsheared
   }
   se3rod::MemberIO<double> io() { return {pose.data(), twist.data(), rest.data()}; }
   Outcome advance(double dt, std::int64_t steps) {
@@ -38,17 +31,8 @@ struct Rod {
   G node(int k) const { return se3rod::load_pose(pose.data() + 12 * k); }
 };
 
-P steel_like(int n) {
-  P p;
-  p.n = n;
-  p.h = 0.1;
-  p.density = 1000;
-  p.youngs_modulus = 1e5;
-  p.shear_modulus = 4e4;
-  p.shear_coefficient = 0.9;
-  p.radius = 0.02;
-  return p;
-}
+/// Segments of 0.1, radius 0.02.
+P steel_like(int n) { return test_params(n, 0.1, 0.02); }
 
 /// The time of the first return of f to a maximum, from samples every dt (a parabola through the three samples
 /// around the peak).
