@@ -212,6 +212,11 @@ Matrix6d se3rod_dexp_minus_inv(const Vector6d& X) {
   for (std::size_t j = 1; j < b.size(); ++j) {
     power = power * A;
     sum += b[j] * power;
+    // |b_j| <= 2 (2 pi)^-j: stop once the remaining terms are below 1e-17 of the sum (a step's small Theta needs a
+    // handful of terms, a segment's strain a few dozen).
+    const double bound = 2 * std::pow(2 * 3.14159265358979323846, -static_cast<double>(j + 1)) *
+                         power.cwiseAbs().maxCoeff() * (A.cwiseAbs().maxCoeff() * 6);
+    if (bound < 1e-17 * sum.cwiseAbs().maxCoeff()) break;
   }
   return sum;
 }
