@@ -131,13 +131,19 @@ RODSWARM_HD inline Pose<Real> se3_exp(const Twist<Real>& X) {
   return {so3_exp(X.w), X.v + k.c1 * wv + k.c2 * cross(X.w, wv)};
 }
 
-/// log(g), the twist X with exp(hat X) = g (|w| < pi): w = log R, v = V^-1 p = p - w x p / 2 + c w x (w x p).
+/// log(g), the twist X with exp(hat X) = g (|w| < pi): w = log R, v = V^-1 p = p - w x p / 2 + c w x (w x p). The
+/// overload with `k` also gives the coefficients of X's angle, for a dexp of the same X.
 template <class Real>
-RODSWARM_HD inline Twist<Real> se3_log(const Pose<Real>& g) {
+RODSWARM_HD inline Twist<Real> se3_log(const Pose<Real>& g, So3Coefficients<Real>& k) {
   const Vec3<Real> w = so3_log(g.R);
-  const So3Coefficients<Real> k = so3_coefficients(dot(w, w));
+  k = so3_coefficients(dot(w, w));
   const Vec3<Real> wp = cross(w, g.p);
   return {w, g.p - lane::value<Real>(0.5) * wp + k.c * cross(w, wp)};
+}
+template <class Real>
+RODSWARM_HD inline Twist<Real> se3_log(const Pose<Real>& g) {
+  So3Coefficients<Real> k;
+  return se3_log(g, k);
 }
 
 /// Ad_g xi = (R w, p x R w + R v): a twist moved by g.
@@ -179,17 +185,22 @@ RODSWARM_HD inline Twist<Real> dexp_minus_inv(const Twist<Real>& X, const Twist<
   return {G0(Y.w), G0(Y.v) + G1a};
 }
 
-/// dexp_{-X}^{-T} W, the transpose of dexp_minus_inv on wrenches: (G0^T m + G1^T n, G0^T n), with
+/// dexp_{-X}^{-T} W, the transpose of dexp_minus_inv on wrenches (`k`: so3_coefficients of |w|^2, when known): (G0^T m
+/// + G1^T n, G0^T n), with
 ///   G0^T = I - hat(w)/2 + c hat(w)^2 and G1^T = -hat(v)/2 + c (hat(w) hat(v) + hat(v) hat(w)) + 2 (w.v) c' hat(w)^2.
 template <class Real>
-RODSWARM_HD inline Twist<Real> dexp_minus_inv_transpose(const Twist<Real>& X, const Twist<Real>& W) {
-  const So3Coefficients<Real> k = so3_coefficients(dot(X.w, X.w));
+RODSWARM_HD inline Twist<Real> dexp_minus_inv_transpose(const Twist<Real>& X, const Twist<Real>& W,
+                                                        const So3Coefficients<Real>& k) {
   const Real half = lane::value<Real>(0.5), wv2 = Real(2) * dot(X.w, X.v) * k.dc;
   auto G0t = [&](Vec3<Real> a) { return a - half * cross(X.w, a) + k.c * cross(X.w, cross(X.w, a)); };
   const Vec3<Real> wn = cross(X.w, W.v);
   const Vec3<Real> G1tn =
       -(half * cross(X.v, W.v)) + k.c * (cross(X.w, cross(X.v, W.v)) + cross(X.v, wn)) + wv2 * cross(X.w, wn);
   return {G0t(W.w) + G1tn, G0t(W.v)};
+}
+template <class Real>
+RODSWARM_HD inline Twist<Real> dexp_minus_inv_transpose(const Twist<Real>& X, const Twist<Real>& W) {
+  return dexp_minus_inv_transpose(X, W, so3_coefficients(dot(X.w, X.w)));
 }
 
 }  // namespace rodswarm

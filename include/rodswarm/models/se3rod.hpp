@@ -70,9 +70,10 @@ template <class Real>
 RODSWARM_HD inline SegmentForces<Real> segment_forces(const Pose<Real>& a, const Pose<Real>& b,
                                                       const SegmentLaw<Real>& law) {
   const Pose<Real> P = inverse(a) * b;
-  const Twist<Real> X = se3_log(P);
+  So3Coefficients<Real> k;  // of X's angle: the log and the dexp share them
+  const Twist<Real> X = se3_log(P, k);
   const Twist<Real> W = times_diagonal(law.stiffness, (Real(1) / law.length) * X - law.rest_strain);
-  const Twist<Real> D = dexp_minus_inv_transpose(X, W);
+  const Twist<Real> D = dexp_minus_inv_transpose(X, W, k);
   return {adjoint_transpose(inverse(P), D), Twist<Real>{-D.w, -D.v}};
 }
 

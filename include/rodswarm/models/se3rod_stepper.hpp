@@ -120,9 +120,10 @@ RODSWARM_HD inline Twist<Real> node_acceleration(const Params<Real>& p, int k, c
 /// Every segment's two wrenches from the poses in `pose`, into `seg` (12 per segment).
 template <class Real, class Loop>
 RODSWARM_HD inline void segment_pass(const Params<Real>& p, const MemberIO<Real>& io, Real* seg, const Loop& loop) {
+  const Twist<Real> K = stiffness(p);  // uniform rod: once, not per segment
   loop.for_each(p.n - 1, [&](int s) {
-    const SegmentForces<Real> f =
-        segment_forces(load_pose(io.pose + 12 * s), load_pose(io.pose + 12 * (s + 1)), segment_law(p, io.rest, s));
+    const SegmentForces<Real> f = segment_forces(load_pose(io.pose + 12 * s), load_pose(io.pose + 12 * (s + 1)),
+                                                 SegmentLaw<Real>{K, load_twist(io.rest + 6 * s), p.h});
     store_twist(seg + 12 * s, f.first);
     store_twist(seg + 12 * s + 6, f.second);
   });
