@@ -55,7 +55,7 @@ inline double axial_stiffness(const Rod& r);
 inline double solve_statics(Rod& r, const T& load1, int stages) {
   double residual = 0;
   for (int stage = 1; stage <= stages; ++stage) {
-    r.p.load1 = (double(stage) / stages) * load1;
+    se3rod::set_twist(r.p.load1, (double(stage) / stages) * load1);
     double previous = INFINITY;
     for (int iteration = 0; iteration < 30; ++iteration) {
       const Reduced s = reduced(r);

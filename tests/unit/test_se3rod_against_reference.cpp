@@ -56,11 +56,13 @@ Pair bent_rod(se3rod::Scheme scheme, se3rod::End end0, se3rod::End end1) {
   p.shear_modulus = 7e4;
   p.shear_coefficient = 0.85;
   p.radius = 0.015;
-  p.gravity = {0.5, -9.81, 0.2};
+  p.gravity[0] = 0.5;
+  p.gravity[1] = -9.81;
+  p.gravity[2] = 0.2;
   p.damping_force = 0.3;
   p.damping_torque = 0.7;
-  p.load0 = {{0.001, 0, 0.002}, {0.5, 0, 0}};
-  p.load1 = {{0, -0.003, 0.001}, {0, 0.2, -0.4}};
+  se3rod::set_twist(p.load0, T{{0.001, 0, 0.002}, {0.5, 0, 0}});
+  se3rod::set_twist(p.load1, T{{0, -0.003, 0.001}, {0, 0.2, -0.4}});
   const reference::Se3rodEnd ends[] = {reference::Se3rodEnd::free, reference::Se3rodEnd::clamped,
                                        reference::Se3rodEnd::pinned};
   auto& c = m.c;
@@ -71,13 +73,13 @@ Pair bent_rod(se3rod::Scheme scheme, se3rod::End end0, se3rod::End end1) {
   c.shear_modulus = p.shear_modulus;
   c.shear_coefficient = p.shear_coefficient;
   c.radius = p.radius;
-  c.gravity << p.gravity.x, p.gravity.y, p.gravity.z;
+  c.gravity << p.gravity[0], p.gravity[1], p.gravity[2];
   c.damping_force = p.damping_force;
   c.damping_torque = p.damping_torque;
   c.end0 = ends[static_cast<int>(end0)];
   c.end1 = ends[static_cast<int>(end1)];
-  c.load0 = to_eigen(p.load0);
-  c.load1 = to_eigen(p.load1);
+  c.load0 = to_eigen(se3rod::twist_of(p.load0));
+  c.load1 = to_eigen(se3rod::twist_of(p.load1));
   const reference::Se3rodScheme schemes[] = {reference::Se3rodScheme::rkmk4, reference::Se3rodScheme::lie_euler,
                                              reference::Se3rodScheme::variational};
   c.scheme = schemes[static_cast<int>(scheme)];

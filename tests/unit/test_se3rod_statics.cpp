@@ -78,7 +78,7 @@ TEST(Se3rodStatics, CantileverBucklesAtEulersLoad) {
   for (const int n : {6, 11, 21}) {
     auto lowest = [&](double force) {
       Rod r = straight(n, radius, Gm, 1 - force / (E * A));
-      r.p.load1 = T{{0, 0, 0}, {0, 0, -force}};
+      se3rod::set_twist(r.p.load1, T{{0, 0, 0}, {0, 0, -force}});
       const Reduced s = reduced(r);
       Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(0.5 * (s.K + s.K.transpose()), Eigen::EigenvaluesOnly);
       return solver.eigenvalues()(0);

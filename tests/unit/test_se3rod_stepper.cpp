@@ -254,7 +254,7 @@ TEST(Se3rodStepper, EndsHoldWhatTheyHold) {
   for (const se3rod::End end : {se3rod::End::clamped, se3rod::End::pinned}) {
     P p = steel_like(5);
     p.end0 = end;
-    p.gravity = {9.81, 0, 0};
+    p.gravity[0] = 9.81;
     Rod rod(p);
     const G start = rod.node(0);
     rod.advance(1e-5, 300);

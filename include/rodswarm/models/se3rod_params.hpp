@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "rodswarm/common.hpp"
+#include "rodswarm/engine/params_members.hpp"
 #include "rodswarm/lanes.hpp"
 #include "rodswarm/linalg/se3.hpp"
 
@@ -25,10 +26,34 @@ struct Params {
   End end0 = End::free, end1 = End::free;
   Real h = 1;  ///< rest segment length
   Real density = 1, youngs_modulus = 1, shear_modulus = 1, shear_coefficient = 1, radius = 1;
-  Vec3<Real> gravity{0, 0, 0};                 ///< lab frame
+  Real gravity[3] = {0, 0, 0};                 ///< lab frame
   Real damping_force = 0, damping_torque = 0;  ///< -nu_f rho A D gamma and -nu_t rho J D omega on every node (body)
-  Twist<Real> load0{{0, 0, 0}, {0, 0, 0}}, load1{{0, 0, 0}, {0, 0, 0}};  ///< end wrenches (moment, force), lab frame
+  Real load0[6] = {0, 0, 0, 0, 0, 0};          ///< end wrench on node 0 (moment, force), lab frame
+  Real load1[6] = {0, 0, 0, 0, 0, 0};          ///< end wrench on node n - 1
+  Real divergence_bound = lane::value<Real>(1e300);  ///< |r_k| above this, or a value not finite: diverged
+
+  /// Every member, in order (params_members.hpp: the conversion between precisions, the lanes' gather).
+  using Members = MemberList<&Params::n, &Params::scheme, &Params::end0, &Params::end1, &Params::h, &Params::density,
+                             &Params::youngs_modulus, &Params::shear_modulus, &Params::shear_coefficient,
+                             &Params::radius, &Params::gravity, &Params::damping_force, &Params::damping_torque,
+                             &Params::load0, &Params::load1, &Params::divergence_bound>;
 };
+
+/// An array of the parameters as the vector or twist it holds.
+template <class Real>
+RODSWARM_HD inline Vec3<Real> vec3_of(const Real* a) {
+  return {a[0], a[1], a[2]};
+}
+template <class Real>
+RODSWARM_HD inline Twist<Real> twist_of(const Real* a) {
+  return {{a[0], a[1], a[2]}, {a[3], a[4], a[5]}};
+}
+/// Writes a twist into a parameter array (moment or angular part first).
+template <class Real>
+RODSWARM_HD inline void set_twist(Real* a, const Twist<Real>& t) {
+  const Real v[6] = {t.w.x, t.w.y, t.w.z, t.v.x, t.v.y, t.v.z};
+  for (int q = 0; q < 6; ++q) a[q] = v[q];
+}
 
 /// The section: area, second moments (I1 = I2 = pi r^4 / 4) and polar moment I3 = 2 I1.
 template <class Real>

@@ -89,9 +89,9 @@ RODSWARM_HD inline Twist<Real> node_force(const Params<Real>& p, int k, const Po
   Twist<Real> F{{0, 0, 0}, {0, 0, 0}};
   if (k > 0) F = F + load_twist(seg + 12 * (k - 1) + 6);  // from segment k - 1, on its second node
   if (k < p.n - 1) F = F + load_twist(seg + 12 * k);      // from segment k, on its first node
-  F.v = F.v + transpose_times(g.R, M.v.x * p.gravity);
+  F.v = F.v + transpose_times(g.R, M.v.x * vec3_of(p.gravity));
   if (k == 0 || k == p.n - 1) {
-    const Twist<Real>& load = k == 0 ? p.load0 : p.load1;
+    const Twist<Real> load = twist_of(k == 0 ? p.load0 : p.load1);
     F = F + Twist<Real>{transpose_times(g.R, load.w), transpose_times(g.R, load.v)};
   }
   const Twist<Real> Mxi = times_diagonal(M, xi);
@@ -129,13 +129,20 @@ RODSWARM_HD inline void segment_pass(const Params<Real>& p, const MemberIO<Real>
   });
 }
 
-/// True when any value of node k's state is not finite.
+/// Where node k has failed: a value of its state not finite, or its position beyond the divergence bound.
 template <class Real>
-RODSWARM_HD inline bool node_failed(const MemberIO<Real>& io, int k) {
-  bool bad = false;
-  for (int q = 0; q < 12; ++q) bad = bad || !std::isfinite(io.pose[12 * k + q]);
-  for (int q = 0; q < 6; ++q) bad = bad || !std::isfinite(io.twist[6 * k + q]);
-  return bad;
+RODSWARM_HD inline lane::Mask<Real> node_failed(const Params<Real>& p, const MemberIO<Real>& io, int k) {
+  Real sum = io.twist[6 * k];  // a NaN or an infinity anywhere makes the sum NaN or infinite
+  for (int q = 1; q < 6; ++q) sum = sum + io.twist[6 * k + q];
+  for (int q = 0; q < 9; ++q) sum = sum + io.pose[12 * k + q];
+  const Vec3<Real> r{io.pose[12 * k + 9], io.pose[12 * k + 10], io.pose[12 * k + 11]};
+  return !lane::isfinite(sum) || !(norm(r) <= p.divergence_bound);
+}
+
+/// The larger of a and b, lane by lane.
+template <class Real>
+RODSWARM_HD inline Real max_of(const Real& a, const Real& b) {
+  return lane::select(a < b, b, a);
 }
 
 /// One step of the Lie group variational integrator (Demoures, Gay-Balmaz, Kobilarov & Ratiu's family; the exp map
@@ -166,23 +173,30 @@ RODSWARM_HD inline void variational_step(const MemberIO<Real>& io, const Params<
     // Conservative part at g_j; damping, which depends on the unknown xi_d, inside the iteration.
     const Twist<Real> b = times_diagonal(M, xi_t) + half * node_force(p, k, g, no_motion, seg);
     Twist<Real> xi = xi_t;
-    const Real tolerance = Real(8) * std::numeric_limits<Real>::epsilon();
-    bool settled = false;
-    for (int pass = 0; pass < 100 && !settled; ++pass) {
+    using Limits = std::numeric_limits<lane::Scalar<Real>>;
+    const Real tolerance = lane::value<Real>(8 * Limits::epsilon()), tiny = lane::value<Real>(Limits::min());
+    lane::Mask<Real> settled(false);
+    // A lane that has settled keeps its value while its pack-mates iterate on: a member's result never depends on
+    // the members that share its pack.
+    for (int pass = 0; pass < 100 && !lane::all(settled); ++pass) {
       const Twist<Real> Mxi = times_diagonal(M, xi);
       const Twist<Real> damping{p.damping_torque * Mxi.w, p.damping_force * Mxi.v};
       const Twist<Real> residual = dexp_minus_inv_transpose(-(dt * xi), Mxi) + half * damping - b;
       Twist<Real> step = divide_diagonal(residual, M);
       if (end == End::pinned) step.v = {0, 0, 0};
-      xi = xi - step;
+      const Twist<Real> next = xi - step;
+      xi = {{lane::select(settled, xi.w.x, next.w.x), lane::select(settled, xi.w.y, next.w.y),
+             lane::select(settled, xi.w.z, next.w.z)},
+            {lane::select(settled, xi.v.x, next.v.x), lane::select(settled, xi.v.y, next.v.y),
+             lane::select(settled, xi.v.z, next.v.z)}};
       if (end == End::pinned) xi.v = {0, 0, 0};
       Real size = Real(0), change = Real(0);
-      for (Real x : {xi.w.x, xi.w.y, xi.w.z, xi.v.x, xi.v.y, xi.v.z}) size = std::max(size, std::fabs(x));
-      for (Real x : {step.w.x, step.w.y, step.w.z, step.v.x, step.v.y, step.v.z})
-        change = std::max(change, std::fabs(x));
-      settled = change <= tolerance * (size + std::numeric_limits<Real>::min());
+      for (const Real& x : {xi.w.x, xi.w.y, xi.w.z, xi.v.x, xi.v.y, xi.v.z}) size = max_of(size, lane::fabs(x));
+      for (const Real& x : {step.w.x, step.w.y, step.w.z, step.v.x, step.v.y, step.v.z})
+        change = max_of(change, lane::fabs(x));
+      settled = settled || change <= tolerance * (size + tiny);
     }
-    if (!settled) xi.w.x = std::numeric_limits<Real>::quiet_NaN();
+    xi.w.x = lane::select(settled, xi.w.x, lane::value<Real>(Limits::quiet_NaN()));
     store_twist(interval_twist + 6 * k, xi);
     store_pose(io.pose + 12 * k, g * se3_exp(dt * xi));
   });
@@ -202,10 +216,11 @@ RODSWARM_HD inline void variational_step(const MemberIO<Real>& io, const Params<
   loop.sync_or(false);
 }
 
-/// `todo` steps of the member's scheme; stops at the first step whose state is not finite (status diverged).
+/// `todo` steps of the member's scheme; stops at the first step after which some lane's state is not finite or has
+/// left the divergence bound (status diverged; a pack stops whole, as cosserat's).
 template <class Real, class Loop>
-RODSWARM_HD inline Outcome advance_member(const MemberIO<Real>& io, const Params<Real>& p, Real dt, std::int64_t todo,
-                                          Real* work, const Loop& loop) {
+RODSWARM_HD inline lane::OutcomeOf<Real> advance_member(const MemberIO<Real>& io, const Params<Real>& p, Real dt,
+                                                        std::int64_t todo, Real* work, const Loop& loop) {
   const int n = p.n;
   Real* seg = work;
   Real* g0 = seg + 12 * (n - 1);
@@ -213,7 +228,7 @@ RODSWARM_HD inline Outcome advance_member(const MemberIO<Real>& io, const Params
   Real* theta = xi0 + 6 * n;
   Real* sum_theta = theta + 6 * n;
   Real* sum_xi = sum_theta + 6 * n;
-  Outcome out;
+  lane::OutcomeOf<Real> out;
   for (std::int64_t step = 0; step < todo; ++step) {
     if (p.scheme == Scheme::variational) {
       variational_step(io, p, dt, seg, sum_xi, loop);
@@ -261,10 +276,11 @@ RODSWARM_HD inline Outcome advance_member(const MemberIO<Real>& io, const Params
         loop.sync_or(false);
       }
     }
-    bool failed = false;
-    loop.for_each(n, [&](int k) { failed = failed || node_failed(io, k); });
-    if (loop.sync_or(failed)) {
-      out.status = status_diverged;
+    lane::Mask<Real> failed(false);
+    loop.for_each(n, [&](int k) { failed = failed || node_failed(p, io, k); });
+    failed = loop.sync_or(failed);
+    if (lane::any(failed)) {
+      lane::mark(out, failed, status_diverged);
       return out;
     }
     ++out.steps;
@@ -286,9 +302,9 @@ RODSWARM_HD inline Energy<Real> energy(const MemberIO<Real>& io, const Params<Re
     const Pose<Real> g = load_pose(io.pose + 12 * k);
     const Twist<Real> xi = load_twist(io.twist + 6 * k), M = node_inertia(p, k);
     e.kinetic += lane::value<Real>(0.5) * pairing(times_diagonal(M, xi), xi);
-    e.gravity -= M.v.x * dot(p.gravity, g.p);
-    if (k == 0) e.loads -= dot(p.load0.v, g.p);
-    if (k == p.n - 1) e.loads -= dot(p.load1.v, g.p);
+    e.gravity -= M.v.x * dot(vec3_of(p.gravity), g.p);
+    if (k == 0) e.loads -= dot(vec3_of(p.load0 + 3), g.p);
+    if (k == p.n - 1) e.loads -= dot(vec3_of(p.load1 + 3), g.p);
   }
   for (int s = 0; s + 1 < p.n; ++s)
     e.elastic +=
