@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   rodswarm::cli::add_run_verb(app, exit_code);
   rodswarm::cli::add_compare_verb(app, exit_code);
   rodswarm::cli::add_steady_verb(app, exit_code);
+  rodswarm::cli::add_modes_verb(app, exit_code);
   rodswarm::cli::add_validate_verb(app, exit_code);
   rodswarm::cli::add_inspect_verb(app, exit_code);
   rodswarm::cli::add_bench_verb(app, exit_code);

@@ -20,6 +20,7 @@ int run_guarded(const std::function<int()>& body);
 void add_run_verb(CLI::App& app, int& exit_code);
 void add_compare_verb(CLI::App& app, int& exit_code);
 void add_steady_verb(CLI::App& app, int& exit_code);
+void add_modes_verb(CLI::App& app, int& exit_code);
 void add_validate_verb(CLI::App& app, int& exit_code);
 void add_inspect_verb(CLI::App& app, int& exit_code);
 void add_bench_verb(CLI::App& app, int& exit_code);

@@ -14,6 +14,7 @@
 #include "backends/parallel_for.hpp"
 #include "driver/checkpointed_run_impl.hpp"
 #include "driver/engine.hpp"
+#include "driver/modes_impl.hpp"
 #include "driver/run_impl.hpp"
 #include "models/model_host.hpp"
 
@@ -112,22 +113,24 @@ JobSummary summarize(const Job<M>& job) {
 
 /// Instantiates the generic drivers and entry points for `Model` that use its results, stability, steady and
 /// validate hooks: the last line of the model's src/models/<model>_run.cpp, where those are defined.
-#define RODSWARM_DRIVERS(Model)                                                                                   \
-  template rodswarm::RunReport rodswarm::run<Model>(const rodswarm::Job<Model>&, const rodswarm::RunOptions&);    \
-  template rodswarm::RunReport rodswarm::steady<Model>(const rodswarm::Job<Model>&, const rodswarm::RunOptions&); \
-  template rodswarm::CheckpointedReport rodswarm::run_checkpointed<Model>(                                        \
-      const rodswarm::Job<Model>&, const rodswarm::RunOptions&, const std::string&,                               \
-      const rodswarm::CheckpointOptions&, std::ostream&);                                                         \
-  template std::unique_ptr<rodswarm::Backend<Model, double>> rodswarm::make_backend<Model, double>(               \
-      rodswarm::BackendKind, const rodswarm::CudaOptions&);                                                       \
-  template std::unique_ptr<rodswarm::Backend<Model, float>> rodswarm::make_backend<Model, float>(                 \
-      rodswarm::BackendKind, const rodswarm::CudaOptions&);                                                       \
-  template rodswarm::StabilityReport rodswarm::check_stability<Model>(const rodswarm::Job<Model>&);               \
-  template std::string rodswarm::stability_warning<Model>(const rodswarm::StabilityReport&,                       \
-                                                          const rodswarm::Job<Model>&);                           \
-  template std::string rodswarm::singular_note<Model>(std::int64_t);                                              \
-  template bool rodswarm::counts_singular_as_diverged<Model>();                                                   \
-  template std::string rodswarm::failure_counts<Model>(const rodswarm::RunReport&);                               \
-  template bool rodswarm::has_steady<Model>();                                                                    \
-  template rodswarm::JobSummary rodswarm::summarize<Model>(const rodswarm::Job<Model>&);                          \
+#define RODSWARM_DRIVERS(Model)                                                                                    \
+  template rodswarm::RunReport rodswarm::run<Model>(const rodswarm::Job<Model>&, const rodswarm::RunOptions&);     \
+  template rodswarm::RunReport rodswarm::steady<Model>(const rodswarm::Job<Model>&, const rodswarm::RunOptions&);  \
+  template rodswarm::CheckpointedReport rodswarm::run_checkpointed<Model>(                                         \
+      const rodswarm::Job<Model>&, const rodswarm::RunOptions&, const std::string&,                                \
+      const rodswarm::CheckpointOptions&, std::ostream&);                                                          \
+  template std::unique_ptr<rodswarm::Backend<Model, double>> rodswarm::make_backend<Model, double>(                \
+      rodswarm::BackendKind, const rodswarm::CudaOptions&);                                                        \
+  template std::unique_ptr<rodswarm::Backend<Model, float>> rodswarm::make_backend<Model, float>(                  \
+      rodswarm::BackendKind, const rodswarm::CudaOptions&);                                                        \
+  template rodswarm::StabilityReport rodswarm::check_stability<Model>(const rodswarm::Job<Model>&);                \
+  template std::string rodswarm::stability_warning<Model>(const rodswarm::StabilityReport&,                        \
+                                                          const rodswarm::Job<Model>&);                            \
+  template std::string rodswarm::singular_note<Model>(std::int64_t);                                               \
+  template bool rodswarm::counts_singular_as_diverged<Model>();                                                    \
+  template std::string rodswarm::failure_counts<Model>(const rodswarm::RunReport&);                                \
+  template bool rodswarm::has_steady<Model>();                                                                     \
+  template rodswarm::RunReport rodswarm::modes<Model>(const rodswarm::Job<Model>&, const rodswarm::ModesOptions&); \
+  template bool rodswarm::has_modes<Model>();                                                                      \
+  template rodswarm::JobSummary rodswarm::summarize<Model>(const rodswarm::Job<Model>&);                           \
   template void rodswarm::check_job<Model>(const rodswarm::Job<Model>&);

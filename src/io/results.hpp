@@ -53,7 +53,7 @@ struct Spectrum {
 /// M members, S saves, B = max beads per member. Arrays are row-major; padding for members with fewer beads is
 /// NaN. Empty vectors mean "not saved".
 struct Results {
-  std::string kind = "run";  ///< "run" or "steady"
+  std::string kind = "run";  ///< "run", "steady" or "modes"
   std::string model;         ///< the model's name
   std::string scheme;        ///< the time scheme, or "newton" / "relaxation" for steady
   std::string backend;       ///< backend description
@@ -86,7 +86,7 @@ struct Results {
 
   Spectrum spectrum;  ///< empty when no signal was recorded
 
-  // kind == "steady" only
+  // kind == "steady" and "modes" only
   std::vector<std::int32_t> newton_iterations;  ///< [M]
   std::vector<double> newton_residual;          ///< [M]
   std::vector<std::uint8_t> converged;          ///< [M]

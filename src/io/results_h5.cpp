@@ -185,7 +185,7 @@ void ResultsWriter::Impl::create(const Results& r) {
     add_array<double>(
         file, layout::kSpectrumPower, {s.frequencies}, [](const Results& p) -> auto& { return p.spectrum.power; }, r);
   }
-  if (r.kind == "steady") {
+  if (r.kind == "steady" || r.kind == "modes") {  // modes: the Newton solve to the equilibrium
     Handle steady = h5::create_group(file, layout::kSteady);
     add_array<std::int32_t>(
         file, layout::kSteadyIterations, {}, [](const Results& p) -> auto& { return p.newton_iterations; }, r);

@@ -60,6 +60,15 @@ json row_json(const ResultsField& f, const double* row, std::size_t beads) {
     const auto width = static_cast<std::size_t>(f.row[1]);
     return vectors_json(std::vector<double>(row, row + beads * width), 0, beads, width);
   }
+  if (f.row.size() == 3) {  // a list of per-bead rows (modes: [mode][bead][6]), each cut to the member's beads
+    json out = json::array();
+    const auto B = static_cast<std::size_t>(f.row[1]), width = static_cast<std::size_t>(f.row[2]);
+    for (std::size_t k = 0; k < static_cast<std::size_t>(f.row[0]); ++k) {
+      const double* first = row + k * B * width;
+      out.push_back(vectors_json(std::vector<double>(first, first + beads * width), 0, beads, width));
+    }
+    return out;
+  }
   if (!f.components.empty()) return components_json(row, groups_of(f.components));
   if (f.row.empty()) return json(row[0]);
   return json(std::vector<double>(row, row + f.row_size()));
@@ -101,7 +110,7 @@ json member_object(const std::string& path, std::int64_t member, bool final_only
                   " members");
   }
   const auto i = static_cast<hsize_t>(member);
-  const bool steady = info.header.kind == "steady";
+  const bool steady = info.header.kind == "steady" || info.header.kind == "modes";  // both hold /steady
 
   const std::int32_t bead_count = member_value<std::int32_t>(f, layout::kBeads, i);
   if (bead_count < 0 || static_cast<hsize_t>(bead_count) > s.beads) {
@@ -204,7 +213,8 @@ json summary_object(const std::string& path) {
   j["diverged"] = count_flags(f, layout::kDiverged, info.shape.members);
   j["stability_warnings"] = count_flags(f, layout::kStabilityWarning, info.shape.members);
   if (h5::exists(f, layout::kSingular)) j["singular"] = count_flags(f, layout::kSingular, info.shape.members);
-  if (h.kind == "steady") j["converged"] = count_flags(f, layout::kSteadyConverged, info.shape.members);
+  if (h.kind == "steady" || h.kind == "modes")
+    j["converged"] = count_flags(f, layout::kSteadyConverged, info.shape.members);
   j["varied_keys"] = h.varied_keys;
   j["params"] = h.param_names;
   j["created"] = h.created;

@@ -21,6 +21,7 @@
 #include "config/job.hpp"
 #include "driver/bench.hpp"
 #include "driver/compare.hpp"
+#include "driver/modes.hpp"
 #include "driver/run.hpp"
 #include "driver/stability_check.hpp"
 #include "io/results.hpp"
@@ -126,6 +127,11 @@ struct ModelHost {
   template <class Real>
   static SteadyOutcomes solve_steady(const Job& job, Backend<M, Real>&, Ensemble<M, Real>&, StabilityReport&) {
     throw std::invalid_argument(job.source + ": steady is not defined for model " + M::name);
+  }
+  /// `rodswarm modes`: member i's linearisation (modes.hpp), its state in `e` moved to the one linearised about.
+  static bool has_modes() { return false; }
+  static MemberModes member_modes(const Job& job, Ensemble<M, double>&, std::size_t, const ModesOptions&) {
+    throw std::invalid_argument(job.source + ": modes is not defined for model " + M::name);
   }
 };
 

@@ -5,6 +5,7 @@
 #include "reference/se3rod_reference.hpp"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <unsupported/Eigen/MatrixFunctions>
 
@@ -262,6 +263,18 @@ Se3rodState se3rod_advance(const Se3rodCase& c, Se3rodState s, long steps) {
   const auto n = static_cast<std::size_t>(c.n);
   auto moves = [&](std::size_t k) { return end_of(c, static_cast<int>(k)) != Se3rodEnd::clamped; };
   for (long step = 0; step < steps; ++step) {
+    // A state that blew up stays NaN (Eigen's matrix logarithm of a non-finite matrix does not return): compare
+    // then reads the member as an infinite error, never as agreement.
+    bool finite = true;
+    for (std::size_t k = 0; k < n; ++k)
+      finite = finite && s.g[k].allFinite() && s.xi[k].allFinite() && s.g[k].cwiseAbs().maxCoeff() < 1e150;
+    if (!finite) {
+      for (std::size_t k = 0; k < n; ++k) {
+        s.g[k].setConstant(std::numeric_limits<double>::quiet_NaN());
+        s.xi[k].setConstant(std::numeric_limits<double>::quiet_NaN());
+      }
+      return s;
+    }
     if (c.scheme == Se3rodScheme::variational) {
       s = variational_step(c, s);
       continue;

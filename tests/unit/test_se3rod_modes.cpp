@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rodswarm/models/se3rod_linearise.hpp"
+#include "rodswarm/models/se3rod_stability.hpp"
 #include "se3rod_test_rod.hpp"
 
 namespace rodswarm {
@@ -128,6 +129,28 @@ TEST(Se3rodModes, TheStepperSwingsAtTheFirstModesFrequency) {
   }
   std::printf("modes: period %.9e; the stepper's: %.9e\n", period, measured);
   EXPECT_NEAR(measured, period, 1e-6 * period);
+}
+
+}  // namespace
+}  // namespace rodswarm
+
+namespace rodswarm {
+namespace {
+
+// The stability bound of models/se3rod_stability.hpp lies above the linearisation's highest frequency at every
+// resolution and slenderness (it is the trace of the bending block at each wavenumber), and within a factor 2 of
+// it, so the warning neither misses an unstable dt nor cries wolf by much.
+TEST(Se3rodModes, StabilityBoundCoversTheHighestFrequency) {
+  for (int n : {6, 11, 21}) {
+    for (double radius : {0.005, 0.02, 0.1}) {
+      const Cantilever c = cantilever(n, radius);
+      const double highest = modes(c).omega.maxCoeff(), bound = se3rod::omega_max(c.p);
+      std::printf("n = %2d, r = %.3f: highest %.6e, bound %.6e, ratio %.3f\n", n, radius, highest, bound,
+                  bound / highest);
+      EXPECT_LE(highest, bound);
+      EXPECT_GE(highest, 0.5 * bound);
+    }
+  }
 }
 
 }  // namespace

@@ -12,7 +12,7 @@
 
 namespace rodswarm {
 
-using Models = TypeList<greenspan::Model, nishinari::Model, cosserat::Model, rolling::Model>;
+using Models = TypeList<greenspan::Model, nishinari::Model, cosserat::Model, rolling::Model, se3rod::Model>;
 
 namespace registry_detail {
 constexpr const char* built_names[] = {RODSWARM_MODEL_NAMES};

@@ -216,8 +216,8 @@ RODSWARM_HD inline void variational_step(const MemberIO<Real>& io, const Params<
   loop.sync_or(false);
 }
 
-/// `todo` steps of the member's scheme; stops at the first step after which some lane's state is not finite or has
-/// left the divergence bound (status diverged; a pack stops whole, as cosserat's).
+/// `todo` steps of the member's scheme; stops after the first step after which some lane's state is not finite or
+/// has left the divergence bound (status diverged, that step counted; a pack stops whole, as cosserat's).
 template <class Real, class Loop>
 RODSWARM_HD inline lane::OutcomeOf<Real> advance_member(const MemberIO<Real>& io, const Params<Real>& p, Real dt,
                                                         std::int64_t todo, Real* work, const Loop& loop) {
@@ -276,6 +276,9 @@ RODSWARM_HD inline lane::OutcomeOf<Real> advance_member(const MemberIO<Real>& io
         loop.sync_or(false);
       }
     }
+    // The step counts for every lane, the failed ones included: a pack's other lanes have taken it (their state
+    // is one step on), and a scalar member's count is the same as in a pack.
+    ++out.steps;
     lane::Mask<Real> failed(false);
     loop.for_each(n, [&](int k) { failed = failed || node_failed(p, io, k); });
     failed = loop.sync_or(failed);
@@ -283,7 +286,6 @@ RODSWARM_HD inline lane::OutcomeOf<Real> advance_member(const MemberIO<Real>& io
       lane::mark(out, failed, status_diverged);
       return out;
     }
-    ++out.steps;
   }
   return out;
 }

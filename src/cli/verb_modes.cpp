@@ -1,0 +1,82 @@
+/// `rodswarm modes CONFIG`: each member's lowest eigenfrequencies and mode shapes from the model's linearisation
+/// about its equilibrium (or its initial state), written like `run` (kind "modes": /final/frequencies,
+/// /final/mode_shapes, the state linearised about, and the Newton solve's iterations, residual and convergence).
+#include <cstdio>
+#include <memory>
+#include <variant>
+
+#include "cli/job_options.hpp"
+#include "cli/verbs.hpp"
+#include "driver/checkpointed_run.hpp"
+#include "driver/engine.hpp"
+#include "driver/memory_plan.hpp"
+#include "driver/modes.hpp"
+#include "io/results.hpp"
+#include "rodswarm/models/registry.hpp"
+
+namespace rodswarm::cli {
+namespace {
+
+/// "se3rod": the models with a linearisation.
+std::string modes_models() {
+  std::string names;
+  for_each_type(Models{}, [&](auto model) {
+    if (has_modes<decltype(model)>()) names += (names.empty() ? "" : ", ") + std::string(model.name);
+  });
+  return names;
+}
+
+}  // namespace
+
+void add_modes_verb(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<JobOptions>();
+  auto modes_options = std::make_shared<ModesOptions>();
+  auto about = std::make_shared<std::string>("equilibrium");
+  CLI::App* verb = app.add_subcommand(
+      "modes",
+      "eigenfrequencies and mode shapes of each member, linearised about its equilibrium under its loads (Newton) "
+      "or its initial state, written like run");
+  options->add_to(*verb, false);
+  options->add_out_to(*verb);
+  verb->add_option("--count", modes_options->count, "modes kept per member, the lowest (default 6)")
+      ->check(CLI::PositiveNumber);
+  verb->add_option("--about", *about, "equilibrium (default) or initial")
+      ->check(CLI::IsMember({"equilibrium", "initial"}));
+  verb->callback([options, modes_options, about, &exit_code] {
+    exit_code = run_guarded([&] {
+      // modes holds every member's results at once: refused before building them when they cannot fit.
+      std::visit(
+          [&](const auto& sample) {
+            const JobSummary summary = summarize(sample);
+            plan_host_memory(summary, summary.members, host_memory(double(options->host_memory)));
+          },
+          options->load_any(ParseOptions{estimate_sample}));
+      const AnyJob any = options->load_any();
+      modes_options->equilibrium = *about == "equilibrium";
+      return std::visit(
+          [&](const auto& job) {
+            using M = typename std::decay_t<decltype(job)>::Model;
+            if (!has_modes<M>()) {
+              throw ConfigError(options->config, "model",
+                                std::string("modes is not defined for model ") + M::name +
+                                    " (models with a linearisation: " + modes_models() + ")");
+            }
+            const auto [path, source] = options->output_path(job);
+            const ResultsTarget target(path, source, options->target_options());
+            RunReport report = modes(job, *modes_options);
+            report.results.run_fingerprint = run_fingerprint(job, options->run_options());
+            write_results(path, report.results);
+            std::int64_t unconverged = 0;
+            for (const auto c : report.results.converged) unconverged += c ? 0 : 1;
+            std::printf("modes: %lld members, %d modes each, %.3f s, about the %s, %lld not at an equilibrium -> %s\n",
+                        static_cast<long long>(job.size()), modes_options->count, report.wall_seconds,
+                        modes_options->equilibrium ? "equilibrium" : "initial state",
+                        static_cast<long long>(unconverged), path.c_str());
+            return static_cast<int>(unconverged > 0 ? exit_check_failed : exit_ok);
+          },
+          any);
+    });
+  });
+}
+
+}  // namespace rodswarm::cli

@@ -1,0 +1,143 @@
+/// @file se3rod_config.cpp
+/// JSON to Se3rodSpec and run settings: the shape of the se3rod schema (which keys, which types). Value ranges that
+/// an ensemble can change are checked per member in se3rod_member.cpp. The model and its discrete choices:
+/// shared/design/models/cosserat.md section 1.6 and docs/se3rod_discretisation.md.
+///
+/// Schema of model "se3rod" (SI units; defaults in parentheses; every key not listed is an error, with the nearest
+/// valid key suggested):
+///
+///   "model": "se3rod", "precision": "float64" | "float32" ("float64"),
+///   "params": {
+///     "n": integer >= 1 (required): segments; the rod has n + 1 nodes, each with a pose (directors and position),
+///     "length": > 0: the rod's rest length L (segments of rest length h = L / n); required for initial kinds
+///         "straight" and "helix", an error for "points" (h is then the mean chord of the points),
+///     "radius", "density", "youngs_modulus", "shear_modulus", "shear_coefficient" (kappa_s): > 0 (all required):
+///         a uniform circular section, K = diag(E I, E I, G 2I; kappa_s G A, kappa_s G A, E A),
+///     "ends": [END0, END1], each "free" | "clamped" (pose held) | "pinned" (position held, turns freely)
+///         (["free", "free"]),
+///     "damping_force", "damping_torque": >= 0 (0): -nu rho A D gamma and -nu rho J D omega on every node,
+///     "g": [3] (0, 0, 0): gravity, "force0", "force1", "couple0", "couple1": [3] (0, 0, 0): dead loads on the end
+///         nodes, lab frame,
+///     "rest": "initial" | "straight" ("initial"): the rest configuration is the initial one (a stress-free
+///         shape stays at rest) or a straight, unstretched, unsheared rod (rest strain (0, 0, 0; 0, 0, 1): a helix
+///         released from it springs back) },
+///   "initial": {
+///     "kind": "straight" | "helix" | "points" (required),
+///     straight: "origin": [3] (0, 0, 0), "direction": [3] (0, 0, 1): d3 (nonzero, normalised), "normal": [3]
+///       (1, 0, 0): d1, projected perpendicular to d3 and normalised (an error if parallel); d2 = d3 x d1; node k
+///       at origin + k h direction, every node with the directors (d1, d2, d3),
+///     helix: "origin": [3] (0, 0, 0): node 0, "axis": [3] (0, 0, 1) (nonzero, normalised), "normal": [3]
+///       (1, 0, 0): from node 0 towards the axis (projected perpendicular to it, normalised), "helix_radius": > 0
+///       (required), "pitch" (0): rise along the axis per turn (> 0 right-handed, 0 a ring arc). With e_r the unit
+///       vector from the axis to node 0 (= -normal), e_p = axis x e_r and c = pitch / (2 pi), node k lies at
+///       origin - R e_r + R (cos phi_k e_r + sin phi_k e_p) + c phi_k axis with phi_k = k h / sqrt(R^2 + c^2) (the
+///       helix arc length between nodes is h), its d3 the helix tangent there, d1 the principal normal (towards
+///       the axis), d2 = d3 x d1: every segment then has the same relative pose,
+///     points: "points": [[3] x (n + 1)] (required): node positions; "normals": [[3] x (n + 1)] (required): d1 per
+///       node, projected perpendicular to d3 and normalised, where d3 is the chord from the previous to the next
+///       node (the one adjacent chord at the ends),
+///     every kind, optional: "velocity": [3] (0, 0, 0): uniform node velocity (lab frame), "angular_velocity": [3]
+///       (0, 0, 0): uniform angular velocity (lab frame); clamped ends keep both zero, pinned ends the velocity },
+///   "integrator": { "scheme": "rkmk4" | "lie_euler" | "variational" ("rkmk4"), "dt": > 0 (required), "t_end": > 0
+///       (required; a whole number of steps), "divergence_factor": > 0 (1000): a member diverges when some |r_k|
+///       exceeds divergence_factor * max(1, L, max_k |r_k(0)|), or a value of its state is not finite },
+///   "ensemble": as for greenspan (ensemble_spec.hpp); any number under params, initial and integrator can be
+///       varied, array elements one by one ("params.force1[2]", "initial.points[3][0]"); params.n takes integral
+///       values (grid and zip only),
+///   "output": { "path" ("results.h5"), "save_every" (0: no series, the final state only; else a whole number of
+///       steps), "fields": any of "positions", "directors", "velocities", "angular_velocities", "energy"
+///       ("positions", "energy") },
+///   "compare": { "tolerance": > 0, "members": integer >= 1 (4) }.
+/// There is no "steady" section for this model.
+#include "config/json_check.hpp"
+#include "config/run_settings_config.hpp"
+#include "config/se3rod_spec.hpp"
+
+namespace rodswarm {
+
+namespace config_detail {
+namespace {
+
+const std::vector<std::string> params_keys = {
+    "n",       "length",        "radius",         "density", "youngs_modulus", "shear_modulus", "shear_coefficient",
+    "ends",    "damping_force", "damping_torque", "g",       "force0",         "force1",        "couple0",
+    "couple1", "rest"};
+const std::vector<OutputField> output_fields = {
+    {"positions", true}, {"directors", false}, {"velocities", false}, {"angular_velocities", false}, {"energy", true}};
+const std::vector<std::string> motion_keys = {"velocity", "angular_velocity"};
+
+void read_params(const ObjectReader& r, Se3rodSpec& spec) {
+  spec.n = static_cast<double>(r.integer("n"));
+  spec.has_length = r.has("length");
+  spec.length = r.number_or("length", 0.0);
+  spec.radius = r.number("radius");
+  spec.density = r.number("density");
+  spec.youngs_modulus = r.number("youngs_modulus");
+  spec.shear_modulus = r.number("shear_modulus");
+  spec.shear_coefficient = r.number("shear_coefficient");
+  read_ends(r, se3rod_end_kinds, spec.end0, spec.end1);
+  spec.damping_force = r.number_or("damping_force", 0.0);
+  spec.damping_torque = r.number_or("damping_torque", 0.0);
+  spec.g = r.vector3_or("g", {0, 0, 0});
+  spec.force0 = r.vector3_or("force0", {0, 0, 0});
+  spec.force1 = r.vector3_or("force1", {0, 0, 0});
+  spec.couple0 = r.vector3_or("couple0", {0, 0, 0});
+  spec.couple1 = r.vector3_or("couple1", {0, 0, 0});
+  spec.rest = r.choice_or("rest", se3rod_rest_kinds, Se3rodRest::initial);
+}
+
+void read_initial(const json& top_initial, const std::string& source, Se3rodSpec& spec) {
+  std::vector<std::string> allowed;
+  spec.shape = read_kind(top_initial, "initial", source, se3rod_initial_kinds, motion_keys, allowed);
+  const ObjectReader r(top_initial, "initial", source, allowed);
+  if (spec.shape == Se3rodShape::points) {
+    spec.points = expect_vector3_list(r.required("points"), "initial.points", source);
+    spec.normals = expect_vector3_list(r.required("normals"), "initial.normals", source);
+  } else {
+    spec.origin = r.vector3_or("origin", {0, 0, 0});
+    spec.normal = r.vector3_or("normal", {1, 0, 0});
+    if (spec.shape == Se3rodShape::helix) {
+      spec.direction = r.vector3_or("axis", {0, 0, 1});
+      spec.helix_radius = r.number("helix_radius");
+      spec.pitch = r.number_or("pitch", 0.0);
+    } else {
+      spec.direction = r.vector3_or("direction", {0, 0, 1});
+    }
+  }
+  spec.velocity = r.vector3_or("velocity", {0, 0, 0});
+  spec.angular_velocity = r.vector3_or("angular_velocity", {0, 0, 0});
+}
+
+}  // namespace
+}  // namespace config_detail
+
+template <>
+const SchemaKeys Schema<se3rod::Model>::keys = {
+    {"model", "precision", "params", "initial", "integrator", "ensemble", "output", "compare"},
+    {"params", "initial", "integrator"},
+    {"initial.kind", "integrator.scheme", "params.ends", "params.rest"}};
+
+template <>
+config_detail::Se3rodSpec Schema<se3rod::Model>::parse(const nlohmann::json& config, const std::string& source,
+                                                       Se3rodJob& job) {
+  using namespace config_detail;
+  parse_shared_settings(config, source, output_fields, job.precision, job.output, job.compare);
+  Se3rodSpec spec;
+  read_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
+  read_initial(required_section(config, "initial", source), source, spec);
+  spec.scheme = se3rod_schemes.value(
+      read_integrator(config, source, se3rod_schemes.names(), spec.dt, spec.t_end, &spec.divergence_factor));
+  if (spec.shape == Se3rodShape::points && spec.has_length) {
+    throw ConfigError(source, "params.length",
+                      "is not used by initial kind \"points\" (the rest lengths are the points' chords)");
+  }
+  if (spec.shape != Se3rodShape::points && !spec.has_length) {
+    throw ConfigError(source, "params.length",
+                      std::string("missing required key (initial kind \"") + se3rod_initial_kinds.name(spec.shape) +
+                          "\" needs the rod's rest length)");
+  }
+  job.scheme = spec.scheme;
+  return spec;
+}
+
+}  // namespace rodswarm

@@ -1,0 +1,58 @@
+/// @file se3rod_slots.cpp
+/// The numbers of a Se3rodSpec that `ensemble.vary` may address, in schema order, and the keys of a config that
+/// cannot vary (resolution, suggestions and messages: vary_slots.hpp).
+#include "config/se3rod_spec.hpp"
+
+namespace rodswarm {
+
+using config_detail::Se3rodShape;
+using config_detail::Unvaried;
+
+template <>
+void Schema<se3rod::Model>::numbers(Spec& s, const config_detail::NumberSlots& slots) {
+  slots.integer("params.n", s.n);
+  if (s.has_length) slots.number("params.length", s.length);
+  slots.numbers("params", "radius density youngs_modulus shear_modulus shear_coefficient damping_force damping_torque",
+                {&s.radius, &s.density, &s.youngs_modulus, &s.shear_modulus, &s.shear_coefficient, &s.damping_force,
+                 &s.damping_torque});
+  slots.vector("params.g", s.g);
+  slots.vector("params.force0", s.force0);
+  slots.vector("params.force1", s.force1);
+  slots.vector("params.couple0", s.couple0);
+  slots.vector("params.couple1", s.couple1);
+  if (s.shape == Se3rodShape::points) {
+    slots.rows("initial.points", s.points);
+    slots.rows("initial.normals", s.normals);
+  } else {
+    slots.vector("initial.origin", s.origin);
+    slots.vector(s.shape == Se3rodShape::helix ? "initial.axis" : "initial.direction", s.direction);
+    slots.vector("initial.normal", s.normal);
+    if (s.shape == Se3rodShape::helix) slots.numbers("initial", "helix_radius pitch", {&s.helix_radius, &s.pitch});
+  }
+  slots.vector("initial.velocity", s.velocity);
+  slots.vector("initial.angular_velocity", s.angular_velocity);
+  slots.integrator(s.dt, s.t_end, &s.divergence_factor);
+}
+
+/// Keys of the other initial kinds, and a length the points do not use.
+template <>
+std::vector<Unvaried> Schema<se3rod::Model>::unvaried(const Spec& s) {
+  const std::string kind = config_detail::se3rod_initial_kinds.name(s.shape);
+  std::vector<Unvaried> out;
+  if (!s.has_length) out.push_back({"params.length", "is not in this config (initial kind \"" + kind + "\")"});
+  for (const auto& entry : config_detail::se3rod_initial_kinds.entries()) {
+    if (entry.value == s.shape) continue;
+    for (const auto& name : entry.keys) {
+      bool skip = false;  // a key of this kind too, or listed already
+      for (const auto& mine : config_detail::se3rod_initial_kinds.keys(s.shape)) skip = skip || mine == name;
+      for (const auto& listed : out) skip = skip || listed.key == "initial." + name;
+      if (!skip) {
+        out.push_back({"initial." + name,
+                       "is not used by initial kind \"" + kind + "\" (only by \"" + std::string(entry.name) + "\")"});
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace rodswarm

@@ -1,0 +1,74 @@
+/// @file se3rod_spec.hpp
+/// An se3rod config as plain structs (internal to the config layer): parsed from JSON once, then copied and edited
+/// in place for each ensemble member, so that expansion never touches JSON. The schema is documented at the top of
+/// se3rod_config.cpp, which reads it; se3rod_slots.cpp lists its varied numbers, se3rod_member.cpp checks and builds
+/// a member.
+#pragma once
+
+#include <vector>
+
+#include "config/choices.hpp"
+#include "config/json_check.hpp"
+#include "config/schema.hpp"
+#include "config/se3rod_job.hpp"
+
+namespace rodswarm {
+namespace config_detail {
+
+enum class Se3rodShape { straight, helix, points };
+enum class Se3rodRest { initial, straight };
+
+inline const Kinds<Se3rodShape> se3rod_initial_kinds{
+    {Se3rodShape::straight, "straight", {"origin", "direction", "normal"}},
+    {Se3rodShape::helix, "helix", {"origin", "axis", "normal", "helix_radius", "pitch"}},
+    {Se3rodShape::points, "points", {"points", "normals"}}};
+inline const Choices<se3rod::End> se3rod_end_kinds{
+    {se3rod::End::free, "free"}, {se3rod::End::clamped, "clamped"}, {se3rod::End::pinned, "pinned"}};
+inline const Choices<se3rod::Scheme> se3rod_schemes{{se3rod::Scheme::rkmk4, "rkmk4"},
+                                                    {se3rod::Scheme::lie_euler, "lie_euler"},
+                                                    {se3rod::Scheme::variational, "variational"}};
+inline const Choices<Se3rodRest> se3rod_rest_kinds{{Se3rodRest::initial, "initial"},
+                                                   {Se3rodRest::straight, "straight"}};
+
+struct Se3rodMember;
+
+struct Se3rodSpec {
+  using Member = Se3rodMember;
+
+  // params
+  double n = 0;
+  bool has_length = false;
+  double length = 0, radius = 0, density = 0, youngs_modulus = 0, shear_modulus = 0, shear_coefficient = 0;
+  se3rod::End end0 = se3rod::End::free, end1 = se3rod::End::free;
+  double damping_force = 0, damping_torque = 0;
+  Vec3 g{}, force0{}, force1{}, couple0{}, couple1{};
+  Se3rodRest rest = Se3rodRest::initial;
+
+  // initial: shape
+  Se3rodShape shape = Se3rodShape::straight;
+  Vec3 origin{0, 0, 0}, direction{0, 0, 1}, normal{1, 0, 0};  ///< straight and helix ("axis" is direction)
+  double helix_radius = 0, pitch = 0;                         ///< helix
+  std::vector<Vec3> points, normals;                          ///< points
+  // initial: motion
+  Vec3 velocity{}, angular_velocity{};
+
+  // integrator
+  se3rod::Scheme scheme = se3rod::Scheme::rkmk4;
+  double dt = 0, t_end = 0, divergence_factor = 1000;
+};
+
+/// One member ready for Ensemble::add.
+struct Se3rodMember {
+  se3rod::Params<double> params{};
+  double dt = 0, t_end = 0;
+  std::vector<double> pose, twist, rest;  ///< 12 and 6 per node, 6 per segment
+};
+
+}  // namespace config_detail
+
+template <>
+struct SchemaTypes<se3rod::Model> {
+  using Spec = config_detail::Se3rodSpec;
+};
+
+}  // namespace rodswarm

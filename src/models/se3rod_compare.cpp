@@ -1,0 +1,161 @@
+/// @file se3rod_compare.cpp
+/// `rodswarm compare` for model se3rod: the first K members on a backend and on the independent reference
+/// (src/reference/se3rod_*: 4x4 homogeneous matrices, Eigen's matrix exponential and logarithm, the Bernoulli
+/// series of dexp^-1; double), at every save and at the end.
+#include <algorithm>
+#include <cmath>
+
+#include "config/se3rod_job.hpp"
+#include "driver/compare_impl.hpp"
+#include "driver/field_error.hpp"
+#include "reference/se3rod_reference.hpp"
+
+namespace rodswarm {
+namespace {
+
+reference::Se3rodEnd end_of(se3rod::End e) {
+  using E = reference::Se3rodEnd;
+  return e == se3rod::End::clamped ? E::clamped : e == se3rod::End::pinned ? E::pinned : E::free;
+}
+
+reference::Se3rodScheme scheme_of(se3rod::Scheme s) {
+  using S = reference::Se3rodScheme;
+  return s == se3rod::Scheme::variational ? S::variational : s == se3rod::Scheme::lie_euler ? S::lie_euler : S::rkmk4;
+}
+
+reference::Vector6d six_of(const double* a) {
+  reference::Vector6d v;
+  for (int q = 0; q < 6; ++q) v[q] = a[q];
+  return v;
+}
+
+/// Member i of the job as the reference states it, and its initial state.
+reference::Se3rodCase case_of(const Se3rodJob& job, std::size_t i, reference::Se3rodState& start) {
+  const auto& e = job.members;
+  const auto& p = e.params[i];
+  reference::Se3rodCase c;
+  c.n = p.n;
+  c.h = p.h;
+  c.density = p.density;
+  c.youngs_modulus = p.youngs_modulus;
+  c.shear_modulus = p.shear_modulus;
+  c.shear_coefficient = p.shear_coefficient;
+  c.radius = p.radius;
+  c.gravity = Eigen::Vector3d(p.gravity[0], p.gravity[1], p.gravity[2]);
+  c.damping_force = p.damping_force;
+  c.damping_torque = p.damping_torque;
+  c.end0 = end_of(p.end0);
+  c.end1 = end_of(p.end1);
+  c.load0 = six_of(p.load0);
+  c.load1 = six_of(p.load1);
+  c.scheme = scheme_of(p.scheme);
+  c.dt = e.dt[i];
+  const auto member = static_cast<std::int64_t>(i);
+  const double* rest = e.data(se3rod::Model::rest, member);
+  const double* pose = e.data(se3rod::Model::pose, member);
+  const double* twist = e.data(se3rod::Model::twist, member);
+  for (int s = 0; s + 1 < p.n; ++s) c.rest_strain.push_back(six_of(rest + 6 * s));
+  start = {};
+  for (int k = 0; k < p.n; ++k) {
+    Eigen::Matrix4d g = Eigen::Matrix4d::Identity();
+    for (int a = 0; a < 3; ++a) {
+      for (int b = 0; b < 3; ++b) g(a, b) = pose[12 * k + 3 * a + b];
+      g(a, 3) = pose[12 * k + 9 + a];
+    }
+    start.g.push_back(g);
+    start.xi.push_back(six_of(twist + 6 * k));
+  }
+  return c;
+}
+
+struct Fields {
+  FieldError positions, directors, velocities, angular, energy;
+};
+
+/// Adds the differences of the saved rows (positions, directors, lab velocities and angular velocities, total
+/// energy) from the reference state.
+void add_state(Fields& f, const reference::Se3rodCase& c, const double* pos, const double* dir, const double* vel,
+               const double* ang, double total_energy, const reference::Se3rodState& s) {
+  for (int k = 0; k < c.n; ++k) {
+    const auto& g = s.g[static_cast<std::size_t>(k)];
+    const Eigen::Matrix3d R = g.topLeftCorner<3, 3>();
+    const Eigen::Vector3d w = R * s.xi[static_cast<std::size_t>(k)].head<3>();
+    const Eigen::Vector3d v = R * s.xi[static_cast<std::size_t>(k)].tail<3>();
+    for (int a = 0; a < 3; ++a) {
+      f.positions.add(pos[3 * k + a], g(a, 3));
+      if (vel) f.velocities.add(vel[3 * k + a], v[a]);
+      if (ang) f.angular.add(ang[3 * k + a], w[a]);
+      for (int b = 0; b < 3; ++b) f.directors.add(dir[9 * k + 3 * a + b], R(a, b));
+    }
+  }
+  const double E = reference::se3rod_energy(c, s);
+  f.energy.add(total_energy, E);
+}
+
+}  // namespace
+
+/// The backend against the reference's same scheme (the same steps in other numerics): the default tolerance is
+/// round-off amplified by the run, 1e-8 in float64 and 1e-3 in float32. Relative errors are taken against the
+/// field's largest reference value, or against a scale of the member where the field is near zero: the rod's length
+/// for positions, length / t_end for velocities, 1 / t_end for angular velocities, and for the total energy the
+/// elastic energy of a strain of 1e-3 (E A L 1e-6 / 2).
+template <>
+CompareReport ModelHost<se3rod::Model>::compare(const Se3rodJob& full_job, const RunOptions& options,
+                                                std::int64_t members) {
+  Se3rodJob job = slice_of(full_job, 0, members);
+  for (const char* field : {"positions", "directors", "velocities", "angular_velocities", "energy"})
+    job.output.set(field, true);
+  const RunReport run = rodswarm::run(job, options);
+  const Results& r = run.results;
+
+  CompareReport report;
+  report.backend = r.backend + " " + r.precision;
+  report.reference = "reference se3rod (Eigen matrix exp/log, float64), the same scheme";
+  report.members = job.size();
+  report.saves = static_cast<std::int64_t>(r.time.size());
+  Fields f;
+  const std::size_t S = r.time.size(), B = static_cast<std::size_t>(r.max_beads), E = r.energy_names().size();
+  const std::size_t total_index = E - 1;  // "total" is the last component
+
+  for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
+    reference::Se3rodState state;
+    const auto c = case_of(job, i, state);
+    const long steps = static_cast<long>(job.steps[i]);
+    const long every = static_cast<long>(job.save_steps(i));
+    long done = 0;
+    for (std::size_t k = 0; k < S && every > 0; ++k) {
+      const long target = static_cast<long>(k) * every;
+      if (target > steps) break;
+      state = reference::se3rod_advance(c, state, target - done);
+      done = target;
+      const std::size_t row = i * S + k;
+      add_state(f, c, &r.series("positions")[row * B * 3], &r.series("directors")[row * B * 9],
+                &r.series("velocities")[row * B * 3], &r.series("angular_velocities")[row * B * 3],
+                r.series("energy")[row * E + total_index], state);
+    }
+    state = reference::se3rod_advance(c, state, steps - done);
+    add_state(f, c, &r.final("positions")[i * B * 3], &r.final("directors")[i * B * 9],
+              &r.final("velocities")[i * B * 3], &r.final("angular_velocities")[i * B * 3],
+              r.final("energy")[i * E + total_index], state);
+    const double length = c.h * (c.n - 1), t_end = std::max(job.t_end[i], c.dt);
+    const double area = 3.14159265358979323846 * c.radius * c.radius;
+    f.positions.floor(length);
+    f.velocities.floor(length / t_end);
+    f.angular.floor(1 / t_end);
+    f.energy.floor(0.5 * c.youngs_modulus * area * length * 1e-6);
+  }
+
+  const double tolerance =
+      job.compare.tolerance > 0 ? job.compare.tolerance : (job.precision == Precision::float32 ? 1e-3 : 1e-8);
+  const std::pair<const char*, const FieldError*> fields[] = {{"positions", &f.positions},
+                                                              {"directors", &f.directors},
+                                                              {"velocities", &f.velocities},
+                                                              {"angular_velocities", &f.angular},
+                                                              {"energy", &f.energy}};
+  for (const auto& [name, err] : fields) report.add(name, err->max_abs, err->relative(), tolerance);
+  return report;
+}
+
+}  // namespace rodswarm
+
+RODSWARM_COMPARE(rodswarm::se3rod::Model)

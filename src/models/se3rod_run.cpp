@@ -1,0 +1,152 @@
+/// @file se3rod_run.cpp
+/// Model se3rod on the host: its results files (the nodes' positions and directors, their velocities and angular
+/// velocities in the lab frame, the energy split into kinetic, elastic, gravity and end-load parts), its stability
+/// bound and what validate says about a job; and the generic drivers instantiated for it.
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "config/se3rod_job.hpp"
+#include "driver/drivers_impl.hpp"
+#include "rodswarm/models/se3rod_stability.hpp"
+
+namespace rodswarm {
+
+using Model = se3rod::Model;
+using Host = ModelHost<Model>;
+
+namespace {
+
+const char* scheme_name(se3rod::Scheme s) {
+  return s == se3rod::Scheme::variational ? "variational" : s == se3rod::Scheme::lie_euler ? "lie_euler" : "rkmk4";
+}
+
+}  // namespace
+
+/// The material and loads every member has, then each varied key's value; the nodes per member.
+template <>
+ResultsPlan Host::results(const Job& job, const std::string& kind) {
+  ResultsPlan plan;
+  plan.scheme = scheme_name(job.scheme);
+  plan.param_names = {"n",
+                      "length",
+                      "radius",
+                      "density",
+                      "youngs_modulus",
+                      "shear_modulus",
+                      "shear_coefficient",
+                      "damping_force",
+                      "damping_torque",
+                      "g_x",
+                      "g_y",
+                      "g_z",
+                      "force1_x",
+                      "force1_y",
+                      "force1_z",
+                      "couple1_x",
+                      "couple1_y",
+                      "couple1_z",
+                      "dt",
+                      "t_end"};
+  for (const auto& key : job.varied_keys) plan.param_names.push_back(key);
+  const auto M = static_cast<std::size_t>(job.size());
+  plan.params.assign(plan.param_names.size(), std::vector<double>(M));
+  for (std::size_t i = 0; i < M; ++i) {
+    const auto& p = job.members.params[i];
+    const double values[] = {double(p.n - 1), p.h * (p.n - 1),     p.radius,        p.density,         p.youngs_modulus,
+                             p.shear_modulus, p.shear_coefficient, p.damping_force, p.damping_torque,  p.gravity[0],
+                             p.gravity[1],    p.gravity[2],        p.load1[3],      p.load1[4],        p.load1[5],
+                             p.load1[0],      p.load1[1],          p.load1[2],      job.members.dt[i], job.t_end[i]};
+    std::size_t k = 0;
+    for (; k < std::size(values); ++k) plan.params[k][i] = values[k];
+    for (std::size_t v = 0; v < job.varied_values.size(); ++v) plan.params[k + v][i] = job.varied_values[v][i];
+    plan.beads.push_back(p.n);
+  }
+  const bool run = kind == "run";
+  const OutputSpec& o = job.output;
+  plan.fields = {{"positions", {0, 3}, {}, run && o.saves("positions"), true},
+                 {"directors", {0, 9}, {}, run && o.saves("directors"), true},
+                 {"velocities", {0, 3}, {}, run && o.saves("velocities"), run},
+                 {"angular_velocities", {0, 3}, {}, run && o.saves("angular_velocities"), run},
+                 {"energy", {5}, {"kinetic", "elastic", "gravity", "loads", "total"}, run && o.saves("energy"), true}};
+  return plan;
+}
+
+template <>
+std::int32_t Host::max_beads(const Job& job) {
+  return static_cast<std::int32_t>(job.members.max_count(Model::nodes));
+}
+
+/// Member i's node positions, directors (R row by row: the columns are d1, d2, d3), lab-frame velocities R gamma
+/// and angular velocities R omega, and its energies.
+template <>
+template <class Real>
+void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
+  const auto& p = e.params[i];
+  const auto member = static_cast<std::int64_t>(i);
+  Real* pose = e.data(Model::pose, member);
+  Real* twist = e.data(Model::twist, member);
+  double *pos = rows[0], *dir = rows[1], *vel = rows[2], *ang = rows[3], *energy = rows[4];
+  for (int k = 0; k < p.n; ++k) {
+    const Pose<Real> g = se3rod::load_pose(pose + 12 * k);
+    const Twist<Real> xi = se3rod::load_twist(twist + 6 * k);
+    const Vec3<Real> v = g.R * xi.v, w = g.R * xi.w;
+    const Real values[] = {g.p.x, g.p.y, g.p.z, v.x, v.y, v.z, w.x, w.y, w.z};
+    for (int c = 0; c < 3; ++c) {
+      if (pos) pos[3 * k + c] = double(values[c]);
+      if (vel) vel[3 * k + c] = double(values[3 + c]);
+      if (ang) ang[3 * k + c] = double(values[6 + c]);
+    }
+    for (int q = 0; dir && q < 9; ++q) dir[9 * k + q] = double(g.R.m[q]);
+  }
+  if (energy) {
+    const se3rod::Energy<Real> E = se3rod::energy(se3rod::MemberIO<Real>{pose, twist, e.data(Model::rest, member)}, p);
+    const double values[] = {double(E.kinetic), double(E.elastic), double(E.gravity), double(E.loads),
+                             double(E.total())};
+    std::copy(std::begin(values), std::end(values), energy);
+  }
+}
+
+/// dt omega_max against the scheme's limit (models/se3rod_stability.hpp).
+template <>
+MemberStability Host::stability(const Job& job, std::size_t i) {
+  const auto& p = job.members.params[i];
+  return omega_bound(se3rod::omega_max(p), job.members.dt[i], se3rod::stable_dt_omega(p.scheme, job.steps[i]));
+}
+
+template <>
+std::string Host::stability_bound(const Job& job) {
+  switch (job.scheme) {
+    case se3rod::Scheme::variational:
+      return "the variational integrator's linearised stability bound";
+    case se3rod::Scheme::lie_euler:
+      return "Lie-Euler's growth bound (the highest mode at most doubles over the run)";
+    case se3rod::Scheme::rkmk4:
+      break;
+  }
+  return "RKMK4's linearised stability bound";
+}
+
+template <>
+std::string Host::stability_example(const StabilityReport::Detail& d, const Job& job) {
+  const auto i = static_cast<std::size_t>(d.member);
+  return omega_bound_example(d, "sqrt(4 (E + ks G)/(rho h^2) + 4 ks G/(rho r^2))",
+                             se3rod::stable_dt_omega(job.scheme, job.steps[i]));
+}
+
+template <>
+std::vector<std::string> Host::describe(const Job& job) {
+  return {std::string("model se3rod, scheme ") + scheme_name(job.scheme) + ", precision " +
+              (job.precision == Precision::float32 ? "float32" : "float64"),
+          "nodes per member: up to " + std::to_string(max_beads(job)) + " (ends included)"};
+}
+
+/// `rodswarm modes`: defined in se3rod_modes.cpp, declared here where the drivers are instantiated.
+template <>
+bool Host::has_modes();
+template <>
+MemberModes Host::member_modes(const Job& job, Ensemble<Model, double>& e, std::size_t i, const ModesOptions& options);
+
+}  // namespace rodswarm
+
+RODSWARM_DRIVERS(rodswarm::se3rod::Model)

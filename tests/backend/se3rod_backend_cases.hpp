@@ -1,0 +1,38 @@
+// ctest-labels: cpu
+// Model se3rod in the typed backend suite (test_backends.cpp): the cantilever (RKMK4), the released helix
+// (variational), the roll-up under an end couple (damped), and the cantilever by Lie-Euler, each cut to 300 steps
+// (150 in float32) with three saves; a slice of the sweep; and a member whose dt is 40 times the cantilever's.
+#pragma once
+
+#include "backend_fixture.hpp"
+
+namespace rodswarm {
+
+template <>
+struct BackendCases<se3rod::Model> {
+  static std::vector<ExampleCase> examples() {
+    return {{"cantilever.json", {}},
+            // Lie-Euler is explicit Euler on the twists: it amplifies every undamped mode by sqrt(1 + (omega dt)^2) a
+            // step, so it needs dt omega_max well below 1 (0.06 here).
+            {"cantilever.json", {"integrator.scheme=\"lie_euler\"", "integrator.dt=5e-6", "params.g=[0,-9.81,0]"}},
+            {"cantilever.json", {"integrator.scheme=\"variational\"", "params.ends=[\"pinned\",\"free\"]"}},
+            {"helix.json", {}},
+            {"rollup.json", {}}};
+  }
+  static std::vector<ExampleCase> float32_examples() { return {{"cantilever.json", {}}, {"helix.json", {}}}; }
+  static ExampleCase ensemble() { return {"sweep.json", {}}; }
+  static constexpr std::int64_t ensemble_members = 4;
+  /// dt omega_max = 1.18 x 40 = 47 > 2.8: RKMK4 amplifies the top mode many-fold a step.
+  static ExampleCase diverging() { return {"cantilever.json", {}}; }
+  static constexpr double diverging_dt_factor = 40;
+  /// An example cut to 300 steps of its own dt (150 in float32) with saves every third of them.
+  static void shorten(Se3rodJob& job) {
+    const long steps = job.precision == Precision::float32 ? 150 : 300;
+    const double dt = job.members.dt[0];
+    job.output.save_every = dt * double(steps / 3);
+    for (std::size_t i = 0; i < job.t_end.size(); ++i) job.set_t_end(i, job.members.dt[i] * double(steps));
+  }
+  static void shorten_for_round_off(Se3rodJob&) {}
+};
+
+}  // namespace rodswarm

@@ -1,0 +1,193 @@
+// The CLI with model se3rod: run and inspect (positions, directors, lab velocities, energies), validate, compare and
+// bench, `modes` (frequencies against the closed form and against the period `run` measures on the same rod, mode
+// shapes, the Newton equilibrium of a loaded rod), the stability warning naming its members, and the inputs refused
+// with exit 2.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_fixture.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+class CliSe3rod : public rodswarm_test::CliFixture {
+ protected:
+  CliSe3rod() : CliFixture("se3rod") {}
+  /// The cantilever example with one edit applied (t_end 0.02 unless the edit sets it).
+  std::string cantilever_with(const std::function<void(nlohmann::json&)>& edit, const std::string& name = "c.json") {
+    return config_with(
+        "cantilever.json",
+        [&edit](nlohmann::json& c) {
+          c["integrator"]["t_end"] = 0.02;
+          edit(c);
+        },
+        name);
+  }
+};
+
+TEST_F(CliSe3rod, RunWritesPosesVelocitiesAndEnergiesThatInspectShows) {
+  const auto cfg = cantilever_with([](nlohmann::json& c) {
+    c["output"]["fields"] = {"positions", "directors", "velocities", "angular_velocities", "energy"};
+  });
+  const auto run = rodswarm("run " + cfg + " --backend cpu");
+  ASSERT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("run: 1 members, 200 steps"), std::string::npos) << run.out;
+  const auto j = inspect("out.h5 --member 0 --final --json");
+  EXPECT_DOUBLE_EQ(j["t"].get<double>(), 0.02);
+  ASSERT_EQ(j["positions"].size(), 21u);
+  ASSERT_EQ(j["directors"].size(), 21u);
+  EXPECT_EQ(j["directors"][0].size(), 9u);
+  for (const char* key : {"kinetic", "elastic", "gravity", "loads", "total"})
+    EXPECT_TRUE(j["energy"].contains(key)) << key;
+  // The clamped node stays put; the tip moves along the initial velocity (0, 0.02, 0).
+  EXPECT_EQ(j["positions"][0][1].get<double>(), 0.0);
+  const double tip_y = j["positions"][20][1].get<double>(), tip_vy = j["velocities"][20][1].get<double>();
+  EXPECT_GT(tip_y, 0.0002);
+  EXPECT_LT(tip_y, 0.0005);
+  EXPECT_GT(tip_vy, 0.0);
+  EXPECT_LT(tip_vy, 0.03);
+  // The total energy stays the initial kinetic energy, but for what RK4 takes from the top modes that the clamp's
+  // velocity jump excites (dt omega_max = 1.19: |R| = 1 - 0.02 a step for them): 1.9e-4 of it after 200 steps.
+  const double kinetic0 = 0.5 * 1000 * M_PI * 1e-4 * 0.02 * 0.02 * (1.0 - 0.5 / 20);
+  EXPECT_NEAR(j["energy"]["total"].get<double>(), kinetic0, 1e-3 * kinetic0);
+  EXPECT_LE(j["energy"]["total"].get<double>(), kinetic0);
+  EXPECT_EQ(j["diverged"], false);
+  EXPECT_DOUBLE_EQ(j["params"]["youngs_modulus"].get<double>(), 1e7);
+}
+
+TEST_F(CliSe3rod, ValidateCompareAndBenchRun) {
+  const auto cfg = cantilever_with([](nlohmann::json& c) { c["params"]["g"] = {0, -9.81, 0}; });
+  const auto validate = rodswarm("validate " + cfg);
+  ASSERT_EQ(validate.code, 0) << validate.err;
+  EXPECT_NE(validate.out.find("model se3rod, scheme rkmk4"), std::string::npos) << validate.out;
+  for (const char* scheme : {"rkmk4", "lie_euler", "variational"}) {
+    // Lie-Euler (explicit Euler on the twists) needs dt omega_max well below 1: 0.06.
+    const std::string dt = std::string(scheme) == "lie_euler" ? " --set integrator.dt=5e-6" : "";
+    const auto compare =
+        rodswarm("compare " + cfg + " --backend cpu --set integrator.scheme='\"" + std::string(scheme) + "\"'" + dt);
+    EXPECT_EQ(compare.code, 0) << scheme << compare.out << compare.err;
+  }
+  const auto bench = rodswarm("bench --model se3rod --backend cpu --scale 0.001 --steps-scale 0.1");
+  EXPECT_EQ(bench.code, 0) << bench.err;
+  EXPECT_NE(bench.out.find("variational"), std::string::npos) << bench.out;
+}
+
+// The cantilever's lowest frequencies from `modes` against Euler-Bernoulli's 1.8751^2 sqrt(E I / (rho A L^4)) (the
+// discretisation and shear shift it by well under 1 % at n = 20) and against the period of the tip's oscillation
+// that `run` measures when the rod is thrown sideways (the first mode dominates it).
+TEST_F(CliSe3rod, ModesAgreeWithTheClosedFormAndWithTheRunsOscillation) {
+  const auto cfg = cantilever_with([](nlohmann::json& c) {
+    c["integrator"]["t_end"] = 8.0;
+    c["output"]["save_every"] = 0.001;
+    c["output"]["fields"] = {"positions"};
+  });
+  const auto modes = rodswarm("modes " + cfg + " --out modes.h5 --count 4");
+  ASSERT_EQ(modes.code, 0) << modes.out << modes.err;
+  EXPECT_NE(modes.out.find("modes: 1 members, 4 modes each"), std::string::npos) << modes.out;
+  const auto m = inspect("modes.h5 --member 0 --final --json");
+  const double r = 0.01, E = 1e7, rho = 1000;
+  const double closed = 1.8751040687 * 1.8751040687 * std::sqrt(E * r * r / (4 * rho));
+  const double w1 = m["frequencies"][0].get<double>(), w2 = m["frequencies"][1].get<double>();
+  std::printf("modes: omega_1 %.9f %.9f, closed form %.9f\n", w1, w2, closed);
+  EXPECT_NEAR(w1, closed, 5e-3 * closed);
+  EXPECT_NEAR(w2, w1, 1e-6 * w1);  // the two bending planes
+  EXPECT_EQ(m["mode_shapes"].size(), 4u);
+  EXPECT_EQ(m["mode_shapes"][0].size(), 21u);
+  EXPECT_EQ(m["converged"], true);
+  EXPECT_EQ(m["newton_iterations"], 0);  // unloaded: the initial state is the equilibrium
+
+  const auto run = rodswarm("run " + cfg + " --backend cpu -q");
+  ASSERT_EQ(run.code, 0) << run.err;
+  const auto j = inspect("out.h5 --member 0 --json");
+  // The first bending mode's coordinate q(t) = sum_k D_k phi_k y_k(t) (D_k the nodes' Voronoi lengths, phi the
+  // mode's y displacements; the two bending planes share omega_1, so whichever of the first two modes bends more
+  // in y): M-orthogonality removes every other mode from it, so its upward zero crossings, interpolated, give
+  // omega_1 as the run has it.
+  const int mode =
+      std::fabs(m["mode_shapes"][0][20][4].get<double>()) >= std::fabs(m["mode_shapes"][1][20][4].get<double>()) ? 0
+                                                                                                                 : 1;
+  auto q = [&](const nlohmann::json& positions) {
+    double sum = 0;
+    for (int k = 1; k <= 20; ++k)
+      sum += (k == 20 ? 0.5 : 1.0) * m["mode_shapes"][mode][k][4].get<double>() * positions[k][1].get<double>();
+    return sum;
+  };
+  std::vector<double> crossings;
+  const auto& t = j["time"];
+  const auto& series = j["series"]["positions"];
+  const double sign = q(series[100]) > 0 ? 1 : -1;  // q rises first, as the rod is thrown along +y
+  for (std::size_t k = 1; k < t.size(); ++k) {
+    const double a = sign * q(series[k - 1]), b = sign * q(series[k]);
+    if (a < 0 && b >= 0) {
+      const double ta = t[k - 1].get<double>(), tb = t[k].get<double>();
+      crossings.push_back(ta + (tb - ta) * a / (a - b));
+    }
+  }
+  ASSERT_GE(crossings.size(), 2u);
+  const double period = (crossings.back() - crossings.front()) / double(crossings.size() - 1);
+  const double measured = 2 * M_PI / period;
+  std::printf("run: omega %.9f from %zu periods; modes %.9f (relative %.2e)\n", measured, crossings.size() - 1, w1,
+              measured / w1 - 1);
+  EXPECT_NEAR(measured, w1, 1e-4 * w1);
+}
+
+// A cantilever under a tip load: modes moves it to its equilibrium (Newton) first; the tip sits at P L^3 / (3 E I)
+// plus the shear term, and a compressive end load lowers the first frequency.
+TEST_F(CliSe3rod, ModesFindTheEquilibriumOfALoadedRod) {
+  const double P = 1e-4;
+  const auto cfg = cantilever_with([P](nlohmann::json& c) { c["params"]["force1"] = {0, -P, 0}; });
+  const auto modes = rodswarm("modes " + cfg + " --out modes.h5");
+  ASSERT_EQ(modes.code, 0) << modes.out << modes.err;
+  const auto m = inspect("modes.h5 --member 0 --final --json");
+  EXPECT_EQ(m["converged"], true);
+  EXPECT_GT(m["newton_iterations"].get<int>(), 0);
+  const double r = 0.01, E = 1e7, G = E / 3, I = M_PI * r * r * r * r / 4, A = M_PI * r * r;
+  const double tip = P / (3 * E * I) + P / (0.9 * G * A);
+  EXPECT_NEAR(m["positions"][20][1].get<double>(), -tip, 5e-3 * tip);
+  const auto initial = rodswarm("modes " + cfg + " --out initial.h5 --about initial");
+  EXPECT_EQ(initial.code, 1);  // not an equilibrium: said, and the file still written
+  EXPECT_EQ(inspect("initial.h5 --member 0 --final --json")["converged"], false);
+  const auto compressed = rodswarm("modes " +
+                                   cantilever_with(
+                                       [](nlohmann::json& c) {
+                                         c["params"]["force1"] = {-0.5 * 2.4674 * 1e7 * M_PI * 1e-8 / 4, 0, 0};
+                                       },
+                                       "compressed.json") +
+                                   " --out compressed.h5");
+  ASSERT_EQ(compressed.code, 0) << compressed.err;
+  const double w_free = inspect("modes.h5 --member 0 --final --json")["frequencies"][0].get<double>();
+  const double w_loaded = inspect("compressed.h5 --member 0 --final --json")["frequencies"][0].get<double>();
+  // Half Euler's load P_c = pi^2 E I / (4 L^2): omega^2 falls by about half.
+  EXPECT_NEAR(w_loaded * w_loaded / (w_free * w_free), 0.5, 0.05);
+}
+
+TEST_F(CliSe3rod, UnstableDtIsWarnedWithTheMember) {
+  const auto cfg = cantilever_with([](nlohmann::json& c) { c["integrator"]["dt"] = 1e-3; });
+  const auto validate = rodswarm("validate " + cfg);
+  EXPECT_EQ(validate.code, 0);
+  EXPECT_NE(validate.err.find("outside RKMK4's linearised stability bound for 1 member(s): 0"), std::string::npos)
+      << validate.err;
+}
+
+TEST_F(CliSe3rod, BadInputIsRefusedWithExitTwo) {
+  expect_refused(cantilever_with([](nlohmann::json& c) { c["params"]["radius"] = -0.01; }), "c.json", "params.radius");
+  expect_refused(cantilever_with([](nlohmann::json& c) {
+                   c["params"]["ends"] = {"glued", "free"};
+                 }),
+                 "c.json", "params.ends");
+  expect_refused(cantilever_with([](nlohmann::json& c) {
+                   c["initial"]["normal"] = {1, 0, 0};
+                 }),
+                 "c.json", "initial.normal");
+  expect_refused(cantilever_with([](nlohmann::json&) {}), "c.json", "model", "steady is not defined", "steady");
+}
+
+}  // namespace
