@@ -190,10 +190,13 @@ RODSWARM_HD inline void variational_step(const MemberIO<Real>& io, const Params<
             {lane::select(settled, xi.v.x, next.v.x), lane::select(settled, xi.v.y, next.v.y),
              lane::select(settled, xi.v.z, next.v.z)}};
       if (end == End::pinned) xi.v = {0, 0, 0};
+      const Real values[6] = {xi.w.x, xi.w.y, xi.w.z, xi.v.x, xi.v.y, xi.v.z};
+      const Real steps[6] = {step.w.x, step.w.y, step.w.z, step.v.x, step.v.y, step.v.z};
       Real size = Real(0), change = Real(0);
-      for (const Real& x : {xi.w.x, xi.w.y, xi.w.z, xi.v.x, xi.v.y, xi.v.z}) size = max_of(size, lane::fabs(x));
-      for (const Real& x : {step.w.x, step.w.y, step.w.z, step.v.x, step.v.y, step.v.z})
-        change = max_of(change, lane::fabs(x));
+      for (int q = 0; q < 6; ++q) {
+        size = max_of(size, lane::fabs(values[q]));
+        change = max_of(change, lane::fabs(steps[q]));
+      }
       settled = settled || change <= tolerance * (size + tiny);
     }
     xi.w.x = lane::select(settled, xi.w.x, lane::value<Real>(Limits::quiet_NaN()));
