@@ -34,7 +34,7 @@ except ImportError as e:  # pragma: no cover
 
 
 def column(f, name):
-    return np.asarray(f["params"][name])
+    return np.asarray(f["members"]["params"][name])
 
 
 def elastica_tip(alpha, samples=2000):
@@ -122,7 +122,7 @@ def plot_shape(path, member, out):
         n = int(np.asarray(f["members"]["beads"])[member])
         final = np.asarray(f["final"]["positions"][member])[:n]
         series = np.asarray(f["series"]["positions"][member])[:, :n] if "series" in f and "positions" in f["series"] else None
-        couple = column(f, "couple1_z")[member] if "couple1_z" in f["params"] else 0.0
+        couple = column(f, "couple1_z")[member] if "couple1_z" in f["members"]["params"] else 0.0
         L = column(f, "length")[member]
     fig, axes = plt.subplots(1, 2, figsize=(10, 5))
     for ax, (a, b, label) in zip(axes, [(0, 1, "y"), (0, 2, "z")]):
