@@ -17,7 +17,8 @@
 ///         (["free", "free"]),
 ///     "damping_force", "damping_torque": >= 0 (0): -nu rho A D gamma and -nu rho J D omega on every node,
 ///     "g": [3] (0, 0, 0): gravity, "force0", "force1", "couple0", "couple1": [3] (0, 0, 0): dead loads on the end
-///         nodes, lab frame,
+///         nodes, lab frame, "force_density", "couple_density": [3] (0, 0, 0): dead loads per rest length, lab frame
+///         (node k takes its Voronoi length's share: h inside, h/2 at the ends),
 ///     "rest": "initial" | "straight" ("initial"): the rest configuration is the initial one (a stress-free
 ///         shape stays at rest) or a straight, unstretched, unsheared rod (rest strain (0, 0, 0; 0, 0, 1): a helix
 ///         released from it springs back) },
@@ -61,7 +62,7 @@ namespace {
 const std::vector<std::string> params_keys = {
     "n",       "length",        "radius",         "density", "youngs_modulus", "shear_modulus", "shear_coefficient",
     "ends",    "damping_force", "damping_torque", "g",       "force0",         "force1",        "couple0",
-    "couple1", "rest"};
+    "couple1", "force_density", "couple_density", "rest"};
 const std::vector<OutputField> output_fields = {
     {"positions", true}, {"directors", false}, {"velocities", false}, {"angular_velocities", false}, {"energy", true}};
 const std::vector<std::string> motion_keys = {"velocity", "angular_velocity"};
@@ -83,6 +84,8 @@ void read_params(const ObjectReader& r, Se3rodSpec& spec) {
   spec.force1 = r.vector3_or("force1", {0, 0, 0});
   spec.couple0 = r.vector3_or("couple0", {0, 0, 0});
   spec.couple1 = r.vector3_or("couple1", {0, 0, 0});
+  spec.force_density = r.vector3_or("force_density", {0, 0, 0});
+  spec.couple_density = r.vector3_or("couple_density", {0, 0, 0});
   spec.rest = r.choice_or("rest", se3rod_rest_kinds, Se3rodRest::initial);
 }
 

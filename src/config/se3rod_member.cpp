@@ -152,6 +152,8 @@ void Schema<se3rod::Model>::build(const Spec& spec, const Se3rodJob& job, const 
                         {"params.force1", spec.force1},
                         {"params.couple0", spec.couple0},
                         {"params.couple1", spec.couple1},
+                        {"params.force_density", spec.force_density},
+                        {"params.couple_density", spec.couple_density},
                         {"initial.origin", spec.origin},
                         {"initial.velocity", spec.velocity},
                         {"initial.angular_velocity", spec.angular_velocity}});
@@ -187,6 +189,8 @@ void Schema<se3rod::Model>::build(const Spec& spec, const Se3rodJob& job, const 
     p.load0[3 + c] = spec.force0[c];
     p.load1[c] = spec.couple1[c];
     p.load1[3 + c] = spec.force1[c];
+    p.distributed[c] = spec.couple_density[c];
+    p.distributed[3 + c] = spec.force_density[c];
   }
 
   const auto count = static_cast<std::size_t>(nodes);

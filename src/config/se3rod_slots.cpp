@@ -20,6 +20,8 @@ void Schema<se3rod::Model>::numbers(Spec& s, const config_detail::NumberSlots& s
   slots.vector("params.force1", s.force1);
   slots.vector("params.couple0", s.couple0);
   slots.vector("params.couple1", s.couple1);
+  slots.vector("params.force_density", s.force_density);
+  slots.vector("params.couple_density", s.couple_density);
   if (s.shape == Se3rodShape::points) {
     slots.rows("initial.points", s.points);
     slots.rows("initial.normals", s.normals);

@@ -41,7 +41,7 @@ struct Se3rodSpec {
   double length = 0, radius = 0, density = 0, youngs_modulus = 0, shear_modulus = 0, shear_coefficient = 0;
   se3rod::End end0 = se3rod::End::free, end1 = se3rod::End::free;
   double damping_force = 0, damping_torque = 0;
-  Vec3 g{}, force0{}, force1{}, couple0{}, couple1{};
+  Vec3 g{}, force0{}, force1{}, couple0{}, couple1{}, force_density{}, couple_density{};
   Se3rodRest rest = Se3rodRest::initial;
 
   // initial: shape

@@ -48,6 +48,7 @@ reference::Se3rodCase case_of(const Se3rodJob& job, std::size_t i, reference::Se
   c.end1 = end_of(p.end1);
   c.load0 = six_of(p.load0);
   c.load1 = six_of(p.load1);
+  c.distributed = six_of(p.distributed);
   c.scheme = scheme_of(p.scheme);
   c.dt = e.dt[i];
   const auto member = static_cast<std::int64_t>(i);

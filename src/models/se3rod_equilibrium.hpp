@@ -64,12 +64,13 @@ struct EquilibriumResult {
   bool converged = false;
 };
 
-/// The loads (gravity, end wrenches) of p scaled by s.
+/// The loads (gravity, end wrenches, distributed loads) of p scaled by s.
 inline Params<double> scaled_loads(Params<double> p, double s) {
   for (double& g : p.gravity) g *= s;
   for (int q = 0; q < 6; ++q) {
     p.load0[q] *= s;
     p.load1[q] *= s;
+    p.distributed[q] *= s;
   }
   return p;
 }

@@ -83,7 +83,7 @@ Se3rodEnd end_of(const Se3rodCase& c, int k) {
   return Se3rodEnd::free;
 }
 
-/// Every node's body force: internal, gravity, end loads, and damping of the twists `xi`.
+/// Every node's body force: internal, gravity, distributed and end loads, and damping of the twists `xi`.
 std::vector<Vector6d> forces(const Se3rodCase& c, const std::vector<Eigen::Matrix4d>& g,
                              const std::vector<Vector6d>& xi) {
   std::vector<Vector6d> F = se3rod_internal_forces(c, g);
@@ -93,6 +93,9 @@ std::vector<Vector6d> forces(const Se3rodCase& c, const std::vector<Eigen::Matri
     const Vector6d M = inertia(c, k);
     const Vector6d momentum = M.cwiseProduct(xi[i]);
     F[i].tail<3>() += R.transpose() * gravity_force(c, M(3));
+    // A distributed load lumps onto the node over its Voronoi length.
+    F[i] += voronoi(c, k) *
+            (Vector6d() << R.transpose() * c.distributed.head<3>(), R.transpose() * c.distributed.tail<3>()).finished();
     if (k == 0 || k == c.n - 1) {
       const Vector6d& load = k == 0 ? c.load0 : c.load1;
       F[i].head<3>() += R.transpose() * load.head<3>();
@@ -248,6 +251,7 @@ double se3rod_energy(const Se3rodCase& c, const Se3rodState& s) {
     const Vector6d M = inertia(c, k);
     const Eigen::Vector3d r = s.g[i].block<3, 1>(0, 3);
     e += 0.5 * s.xi[i].dot(M.cwiseProduct(s.xi[i])) - M(3) * c.gravity.dot(r);
+    e -= voronoi(c, k) * c.distributed.tail<3>().dot(r);
     if (k == 0) e -= c.load0.tail<3>().dot(r);
     if (k == c.n - 1) e -= c.load1.tail<3>().dot(r);
   }

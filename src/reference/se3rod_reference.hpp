@@ -28,6 +28,7 @@ struct Se3rodCase {
   double damping_force = 0, damping_torque = 0;
   Se3rodEnd end0 = Se3rodEnd::free, end1 = Se3rodEnd::free;
   Vector6d load0 = Vector6d::Zero(), load1 = Vector6d::Zero();  ///< end wrenches (moment, force), lab frame
+  Vector6d distributed = Vector6d::Zero();                      ///< dead couple and force per rest length, lab frame
   Se3rodScheme scheme = Se3rodScheme::rkmk4;
   double dt = 1e-3;
   std::vector<Vector6d> rest_strain;  ///< n - 1: eta^ of each segment

@@ -63,6 +63,7 @@ Pair bent_rod(se3rod::Scheme scheme, se3rod::End end0, se3rod::End end1) {
   p.damping_torque = 0.7;
   se3rod::set_twist(p.load0, T{{0.001, 0, 0.002}, {0.5, 0, 0}});
   se3rod::set_twist(p.load1, T{{0, -0.003, 0.001}, {0, 0.2, -0.4}});
+  se3rod::set_twist(p.distributed, T{{0.002, 0.001, -0.003}, {-0.3, 0.1, 0.6}});
   const reference::Se3rodEnd ends[] = {reference::Se3rodEnd::free, reference::Se3rodEnd::clamped,
                                        reference::Se3rodEnd::pinned};
   auto& c = m.c;
@@ -80,6 +81,7 @@ Pair bent_rod(se3rod::Scheme scheme, se3rod::End end0, se3rod::End end1) {
   c.end1 = ends[static_cast<int>(end1)];
   c.load0 = to_eigen(se3rod::twist_of(p.load0));
   c.load1 = to_eigen(se3rod::twist_of(p.load1));
+  c.distributed = to_eigen(se3rod::twist_of(p.distributed));
   const reference::Se3rodScheme schemes[] = {reference::Se3rodScheme::rkmk4, reference::Se3rodScheme::lie_euler,
                                              reference::Se3rodScheme::variational};
   c.scheme = schemes[static_cast<int>(scheme)];

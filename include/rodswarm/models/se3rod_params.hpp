@@ -30,13 +30,14 @@ struct Params {
   Real damping_force = 0, damping_torque = 0;  ///< -nu_f rho A D gamma and -nu_t rho J D omega on every node (body)
   Real load0[6] = {0, 0, 0, 0, 0, 0};          ///< end wrench on node 0 (moment, force), lab frame
   Real load1[6] = {0, 0, 0, 0, 0, 0};          ///< end wrench on node n - 1
+  Real distributed[6] = {0, 0, 0, 0, 0, 0};    ///< dead couple and force per rest length, lab frame (node k: D_k of it)
   Real divergence_bound = lane::value<Real>(1e300);  ///< |r_k| above this, or a value not finite: diverged
 
   /// Every member, in order (params_members.hpp: the conversion between precisions, the lanes' gather).
   using Members = MemberList<&Params::n, &Params::scheme, &Params::end0, &Params::end1, &Params::h, &Params::density,
                              &Params::youngs_modulus, &Params::shear_modulus, &Params::shear_coefficient,
                              &Params::radius, &Params::gravity, &Params::damping_force, &Params::damping_torque,
-                             &Params::load0, &Params::load1, &Params::divergence_bound>;
+                             &Params::load0, &Params::load1, &Params::distributed, &Params::divergence_bound>;
 };
 
 /// An array of the parameters as the vector or twist it holds.
@@ -76,13 +77,18 @@ RODSWARM_HD inline Twist<Real> stiffness(const Params<Real>& p) {
           {shear, shear, p.youngs_modulus * s.A}};
 }
 
+/// Node k's Voronoi length D_k: h inside, h/2 at the ends.
+template <class Real>
+RODSWARM_HD inline Real voronoi_length(const Params<Real>& p, int k) {
+  return (k == 0 || k == p.n - 1) ? lane::value<Real>(0.5) * p.h : p.h;
+}
+
 /// The diagonal of node k's inertia operator rho H = D_k diag(rho J, rho A I3), D_k its Voronoi length (h inside,
 /// h/2 at the ends).
 template <class Real>
 RODSWARM_HD inline Twist<Real> node_inertia(const Params<Real>& p, int k) {
   const Section<Real> s = section(p);
-  const Real D = (k == 0 || k == p.n - 1) ? lane::value<Real>(0.5) * p.h : p.h;
-  const Real rho = p.density * D;
+  const Real rho = p.density * voronoi_length(p, k);
   return {{rho * s.I1, rho * s.I1, rho * s.I3}, {rho * s.A, rho * s.A, rho * s.A}};
 }
 

@@ -80,8 +80,8 @@ RODSWARM_HD inline End end_of(const Params<Real>& p, int k) {
   return End::free;
 }
 
-/// Node k's body force F: the internal forces summed from the segments' wrenches `seg`, gravity, the end load and
-/// damping (of the body twist `xi`), all in node k's body frame.
+/// Node k's body force F: the internal forces summed from the segments' wrenches `seg`, gravity, the distributed and
+/// end loads and damping (of the body twist `xi`), all in node k's body frame.
 template <class Real>
 RODSWARM_HD inline Twist<Real> node_force(const Params<Real>& p, int k, const Pose<Real>& g, const Twist<Real>& xi,
                                           const Real* seg) {
@@ -90,6 +90,9 @@ RODSWARM_HD inline Twist<Real> node_force(const Params<Real>& p, int k, const Po
   if (k > 0) F = F + load_twist(seg + 12 * (k - 1) + 6);  // from segment k - 1, on its second node
   if (k < p.n - 1) F = F + load_twist(seg + 12 * k);      // from segment k, on its first node
   F.v = F.v + transpose_times(g.R, M.v.x * vec3_of(p.gravity));
+  const Real D = voronoi_length(p, k);
+  F = F + Twist<Real>{transpose_times(g.R, D * vec3_of(p.distributed)),
+                      transpose_times(g.R, D * vec3_of(p.distributed + 3))};
   if (k == 0 || k == p.n - 1) {
     const Twist<Real> load = twist_of(k == 0 ? p.load0 : p.load1);
     F = F + Twist<Real>{transpose_times(g.R, load.w), transpose_times(g.R, load.v)};
@@ -294,7 +297,8 @@ RODSWARM_HD inline lane::OutcomeOf<Real> advance_member(const MemberIO<Real>& io
 }
 
 /// The member's energy: kinetic sum 1/2 xi^T rho H xi, elastic sum of the segments' energies, gravity -m g.r, and
-/// the end loads' potential -F.r (their moments do work through rotations that have no potential: excluded).
+/// the dead forces' potential -F.r (end and distributed; their couples do work through rotations that have no
+/// potential: excluded).
 template <class Real>
 struct Energy {
   Real kinetic, elastic, gravity, loads;
@@ -308,6 +312,7 @@ RODSWARM_HD inline Energy<Real> energy(const MemberIO<Real>& io, const Params<Re
     const Twist<Real> xi = load_twist(io.twist + 6 * k), M = node_inertia(p, k);
     e.kinetic += lane::value<Real>(0.5) * pairing(times_diagonal(M, xi), xi);
     e.gravity -= M.v.x * dot(vec3_of(p.gravity), g.p);
+    e.loads -= voronoi_length(p, k) * dot(vec3_of(p.distributed + 3), g.p);
     if (k == 0) e.loads -= dot(vec3_of(p.load0 + 3), g.p);
     if (k == p.n - 1) e.loads -= dot(vec3_of(p.load1 + 3), g.p);
   }
