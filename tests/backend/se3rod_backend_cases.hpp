@@ -1,7 +1,10 @@
-// ctest-labels: cpu
+// ctest-labels: slow
 // Model se3rod in the typed backend suite (test_backends.cpp): the cantilever (RKMK4), the released helix
 // (variational), the roll-up under an end couple (damped), and the cantilever by Lie-Euler, each cut to 300 steps
 // (150 in float32) with three saves; a slice of the sweep; and a member whose dt is 40 times the cantilever's.
+// Label slow: the reference's matrix exponentials and logarithms (Eigen) take seconds in Release and minutes under
+// the sanitizer build (224 s for the float64 examples), which skips the label (asan test preset); se3rod's CPU
+// path still runs there through tests/unit, tests/config, tests/cli and the emulated suite.
 #pragma once
 
 #include "backend_fixture.hpp"

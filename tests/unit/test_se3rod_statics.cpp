@@ -1,8 +1,9 @@
 // se3rod's statics against the classic closed forms, solved by Newton's method on the intrinsic linearisation
 // (models/se3rod_linearise.hpp; the linear solves with Eigen): a cantilever's tip deflection under a tip force and
-// under a uniform distributed load, with and without shear compliance (Timoshenko), at three resolutions, an end moment of 2 pi E I / L rolling the rod into
-// a full circle of radius L / 2 pi (exact in the discrete model: uniform bending is a constant relative pose), and
-// Euler's buckling load of a cantilever from the sign of K's lowest eigenvalue under a compressive end force.
+// under a uniform distributed load, with and without shear compliance (Timoshenko), at three resolutions, an end moment
+// of 2 pi E I / L rolling the rod into a full circle of radius L / 2 pi (exact in the discrete model: uniform bending
+// is a constant relative pose), and Euler's buckling load of a cantilever from the sign of K's lowest eigenvalue under
+// a compressive end force.
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
