@@ -7,6 +7,7 @@
 
 #include "cli/job_options.hpp"
 #include "cli/verbs.hpp"
+#include "cli/whole_job.hpp"
 #include "driver/checkpointed_run.hpp"
 #include "driver/engine.hpp"
 #include "driver/memory_plan.hpp"
@@ -15,18 +16,6 @@
 #include "rodswarm/models/registry.hpp"
 
 namespace rodswarm::cli {
-namespace {
-
-/// "se3rod": the models with a linearisation.
-std::string modes_models() {
-  std::string names;
-  for_each_type(Models{}, [&](auto model) {
-    if (has_modes<decltype(model)>()) names += (names.empty() ? "" : ", ") + std::string(model.name);
-  });
-  return names;
-}
-
-}  // namespace
 
 void add_modes_verb(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<JobOptions>();
@@ -45,12 +34,7 @@ void add_modes_verb(CLI::App& app, int& exit_code) {
   verb->callback([options, modes_options, about, &exit_code] {
     exit_code = run_guarded([&] {
       // modes holds every member's results at once: refused before building them when they cannot fit.
-      std::visit(
-          [&](const auto& sample) {
-            const JobSummary summary = summarize(sample);
-            plan_host_memory(summary, summary.members, host_memory(double(options->host_memory)));
-          },
-          options->load_any(ParseOptions{estimate_sample}));
+      refuse_unless_whole_job_fits(*options);
       const AnyJob any = options->load_any();
       modes_options->equilibrium = *about == "equilibrium";
       return std::visit(
@@ -59,7 +43,8 @@ void add_modes_verb(CLI::App& app, int& exit_code) {
             if (!has_modes<M>()) {
               throw ConfigError(options->config, "model",
                                 std::string("modes is not defined for model ") + M::name +
-                                    " (models with a linearisation: " + modes_models() + ")");
+                                    " (models with a linearisation: " +
+                                    models_with([](auto model) { return has_modes<decltype(model)>(); }) + ")");
             }
             const auto [path, source] = options->output_path(job);
             const ResultsTarget target(path, source, options->target_options());

@@ -5,6 +5,7 @@
 
 #include "cli/job_options.hpp"
 #include "cli/verbs.hpp"
+#include "cli/whole_job.hpp"
 #include "io/results.hpp"
 #include "io/xdmf_writer.hpp"
 #include "driver/checkpointed_run.hpp"
@@ -13,18 +14,6 @@
 #include "rodswarm/models/registry.hpp"
 
 namespace rodswarm::cli {
-namespace {
-
-/// "greenspan, cosserat": the models with a steady solver.
-std::string steady_models() {
-  std::string names;
-  for_each_type(Models{}, [&](auto model) {
-    if (has_steady<decltype(model)>()) names += (names.empty() ? "" : ", ") + std::string(model.name);
-  });
-  return names;
-}
-
-}  // namespace
 
 void add_steady_verb(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<JobOptions>();
@@ -36,20 +25,16 @@ void add_steady_verb(CLI::App& app, int& exit_code) {
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
       // steady holds every member's results at once: refused before building them when they cannot fit.
-      std::visit(
-          [&](const auto& sample) {
-            const JobSummary summary = summarize(sample);
-            plan_host_memory(summary, summary.members, host_memory(double(options->host_memory)));
-          },
-          options->load_any(ParseOptions{estimate_sample}));
+      refuse_unless_whole_job_fits(*options);
       const AnyJob any = options->load_any();
       return std::visit(
           [&](const auto& job) {
             using M = typename std::decay_t<decltype(job)>::Model;
             if (!has_steady<M>()) {
-              throw ConfigError(options->config, "model",
-                                std::string("steady is not defined for model ") + M::name +
-                                    " (models with a steady solver: " + steady_models() + "; use run)");
+              throw ConfigError(
+                  options->config, "model",
+                  std::string("steady is not defined for model ") + M::name + " (models with a steady solver: " +
+                      models_with([](auto model) { return has_steady<decltype(model)>(); }) + "; use run)");
             }
             const auto [path, source] = options->output_path(job);
             const ResultsTarget target(path, source, options->target_options());

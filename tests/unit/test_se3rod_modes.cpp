@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "rodswarm/models/se3rod_linearise.hpp"
+#include "models/se3rod_equilibrium.hpp"
 #include "rodswarm/models/se3rod_stability.hpp"
 #include "se3rod_test_rod.hpp"
 
@@ -33,20 +33,13 @@ struct Modes {
 };
 
 Modes modes(const Cantilever& c, double* asymmetry = nullptr) {
-  const std::vector<double> K = se3rod::stiffness_matrix(c.pose, c.rest.data(), c.p);
+  const se3rod::ReducedSystem s = se3rod::reduced_system(c.pose, c.rest.data(), c.p);
   const std::vector<double> M = se3rod::mass_diagonal(c.p);
   Modes m;
-  m.dofs = se3rod::free_dofs(c.p);
-  const auto N = static_cast<Eigen::Index>(m.dofs.size());
-  const int full = 6 * c.p.n;
-  Eigen::MatrixXd Kf(N, N);
-  Eigen::VectorXd Mf(N);
-  for (Eigen::Index a = 0; a < N; ++a) {
-    Mf(a) = M[static_cast<std::size_t>(m.dofs[static_cast<std::size_t>(a)])];
-    for (Eigen::Index b = 0; b < N; ++b)
-      Kf(a, b) = K[static_cast<std::size_t>(m.dofs[static_cast<std::size_t>(a)]) * static_cast<std::size_t>(full) +
-                   static_cast<std::size_t>(m.dofs[static_cast<std::size_t>(b)])];
-  }
+  m.dofs = s.dofs;
+  const Eigen::MatrixXd& Kf = s.K;
+  Eigen::VectorXd Mf(Kf.rows());
+  for (Eigen::Index a = 0; a < Mf.size(); ++a) Mf(a) = M[static_cast<std::size_t>(m.dofs[static_cast<std::size_t>(a)])];
   if (asymmetry) *asymmetry = (Kf - Kf.transpose()).cwiseAbs().maxCoeff() / Kf.cwiseAbs().maxCoeff();
   const Eigen::MatrixXd Ks = 0.5 * (Kf + Kf.transpose());
   Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> solver(Ks, Eigen::MatrixXd(Mf.asDiagonal()));
