@@ -1,8 +1,8 @@
 /// @file se3rod_equilibrium.hpp
 /// An se3rod member's static equilibrium under its loads (gravity, end wrenches) by Newton's method on the intrinsic
 /// linearisation (models/se3rod_linearise.hpp): g_k <- g_k exp(zeta_k) with K zeta = F on the degrees of freedom
-/// the ends leave free, the loads applied in equal increments (continuation) when one increment does not
-/// converge; and the small-oscillation modes about a state. Host only, Eigen, float64: `rodswarm modes` and the
+/// the ends leave free, through the generic driver/linear_statics.hpp; and the small-oscillation modes about a
+/// state. Host only, Eigen, float64: `rodswarm modes` and the
 /// statics tests use it.
 #pragma once
 
@@ -11,16 +11,14 @@
 #include <cmath>
 #include <vector>
 
+#include "driver/linear_statics.hpp"
 #include "rodswarm/models/se3rod_linearise.hpp"
 
 namespace rodswarm::se3rod {
 
+using statics::ReducedSystem;
+
 /// K and F restricted to the free degrees of freedom of a member at the poses `pose`.
-struct ReducedSystem {
-  Eigen::MatrixXd K;
-  Eigen::VectorXd F;
-  std::vector<int> dofs;
-};
 inline ReducedSystem reduced_system(const std::vector<double>& pose, const double* rest, const Params<double>& p) {
   ReducedSystem out;
   out.dofs = free_dofs(p);
@@ -58,11 +56,7 @@ inline double axial_stiffness(const Params<double>& p) {
   return p.youngs_modulus * 3.14159265358979323846 * p.radius * p.radius;
 }
 
-struct EquilibriumResult {
-  int iterations = 0;   ///< Newton iterations, all increments together
-  double residual = 0;  ///< force_residual at the end
-  bool converged = false;
-};
+using statics::EquilibriumResult;
 
 /// The loads (gravity, end wrenches, distributed loads) of p scaled by s.
 inline Params<double> scaled_loads(Params<double> p, double s) {
@@ -75,56 +69,43 @@ inline Params<double> scaled_loads(Params<double> p, double s) {
   return p;
 }
 
-/// Newton from `pose` to the equilibrium of p: in 1, 2, 4, ... 64 load increments until every increment converges
-/// (the residual below 1e-10 E A, then iterated while it still halves, to round-off). `pose` is left at the
-/// equilibrium, or at the start when no increment count converged.
-inline EquilibriumResult solve_equilibrium(std::vector<double>& pose, const double* rest, const Params<double>& p) {
-  const double tolerance = 1e-10 * axial_stiffness(p);
-  const std::vector<double> start = pose;
-  EquilibriumResult out;
-  for (int stages = 1; stages <= 64; stages *= 2) {
-    pose = start;
-    bool ok = true;
-    for (int stage = 1; stage <= stages && ok; ++stage) {
-      const Params<double> q = scaled_loads(p, double(stage) / stages);
-      double previous = INFINITY;
-      bool converged = false;
-      for (int iteration = 0; iteration < 50; ++iteration) {
-        const ReducedSystem s = reduced_system(pose, rest, q);
-        out.residual = force_residual(s, p.h);
-        if (!std::isfinite(out.residual)) break;
-        if (out.residual <= tolerance) converged = true;
-        if (converged && (out.residual > 0.5 * previous || out.residual == 0)) break;
-        previous = out.residual;
-        if (s.dofs.empty()) break;
-        const Eigen::VectorXd zeta = s.K.partialPivLu().solve(s.F);  // away from equilibrium K is not symmetric
-        ++out.iterations;
-        std::vector<Twist<double>> step(static_cast<std::size_t>(p.n), Twist<double>{{0, 0, 0}, {0, 0, 0}});
-        for (std::size_t a = 0; a < s.dofs.size(); ++a) {
-          const auto d = static_cast<std::size_t>(s.dofs[a]);
-          double* comp[6] = {&step[d / 6].w.x, &step[d / 6].w.y, &step[d / 6].w.z,
-                             &step[d / 6].v.x, &step[d / 6].v.y, &step[d / 6].v.z};
-          *comp[d % 6] = zeta(static_cast<Eigen::Index>(a));
-        }
-        for (int k = 0; k < p.n; ++k)
-          store_pose(pose.data() + 12 * k,
-                     load_pose(pose.data() + 12 * k) * se3_exp(step[static_cast<std::size_t>(k)]));
-      }
-      ok = converged;
+/// A member's statics as driver/linear_statics.hpp sees it: the poses move by g_k <- g_k exp(zeta_k).
+class StaticsProblem {
+ public:
+  StaticsProblem(std::vector<double>& pose, const double* rest, const Params<double>& p)
+      : pose_(pose), rest_(rest), p_(p) {}
+  std::vector<double> state() const { return pose_; }
+  void set_state(const std::vector<double>& pose) { pose_ = pose; }
+  ReducedSystem system(double load_scale) const { return reduced_system(pose_, rest_, scaled_loads(p_, load_scale)); }
+  double residual(const ReducedSystem& s) const { return force_residual(s, p_.h); }
+  double tolerance() const { return 1e-10 * axial_stiffness(p_); }
+  void step(const ReducedSystem& s, const Eigen::VectorXd& zeta) {
+    std::vector<Twist<double>> step(static_cast<std::size_t>(p_.n), Twist<double>{{0, 0, 0}, {0, 0, 0}});
+    for (std::size_t a = 0; a < s.dofs.size(); ++a) {
+      const auto d = static_cast<std::size_t>(s.dofs[a]);
+      double* comp[6] = {&step[d / 6].w.x, &step[d / 6].w.y, &step[d / 6].w.z,
+                         &step[d / 6].v.x, &step[d / 6].v.y, &step[d / 6].v.z};
+      *comp[d % 6] = zeta(static_cast<Eigen::Index>(a));
     }
-    if (ok) {
-      out.converged = true;
-      return out;
-    }
+    for (int k = 0; k < p_.n; ++k)
+      store_pose(pose_.data() + 12 * k, load_pose(pose_.data() + 12 * k) * se3_exp(step[static_cast<std::size_t>(k)]));
   }
-  pose = start;
-  out.residual = force_residual(reduced_system(pose, rest, p), p.h);
-  return out;
+
+ private:
+  std::vector<double>& pose_;
+  const double* rest_;
+  const Params<double>& p_;
+};
+
+/// Newton from `pose` to the equilibrium of p (statics::solve_equilibrium: the residual below 1e-10 E A, load
+/// increments where needed). `pose` is left at the equilibrium, or at the start when no increment count converged.
+inline EquilibriumResult solve_equilibrium(std::vector<double>& pose, const double* rest, const Params<double>& p) {
+  StaticsProblem problem(pose, rest, p);
+  return statics::solve_equilibrium(problem);
 }
 
-/// The lowest `count` modes about the poses `pose`: K phi = omega^2 M phi on the free degrees of freedom with K
-/// symmetrised (it is symmetric at an equilibrium, to the finite differences' error), each shape M-normalised and
-/// returned node by node in the lab frame (rotation vector, displacement); omega^2 < 0 as -sqrt(-omega^2).
+/// The lowest `count` modes about the poses `pose` (statics::lowest_modes), each shape returned node by node in
+/// the lab frame (rotation vector, displacement).
 struct Modes {
   std::vector<double> omega, shapes;  ///< [count], [count][n][6]
 };
@@ -137,17 +118,15 @@ inline Modes small_oscillations(const std::vector<double>& pose, const double* r
   const std::vector<double> mass = mass_diagonal(p);
   Eigen::VectorXd M(N);
   for (Eigen::Index a = 0; a < N; ++a) M(a) = mass[static_cast<std::size_t>(s.dofs[static_cast<std::size_t>(a)])];
-  const Eigen::MatrixXd K = 0.5 * (s.K + s.K.transpose());
-  const Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> solver(K, Eigen::MatrixXd(M.asDiagonal()));
-  const int kept = std::min<int>(count, static_cast<int>(N));
+  statics::Modes found = statics::lowest_modes(s, M, count);
+  out.omega = std::move(found.omega);
+  const int kept = static_cast<int>(out.omega.size());
   const auto n = static_cast<std::size_t>(p.n);
   out.shapes.assign(static_cast<std::size_t>(kept) * n * 6, 0.0);
   for (int m = 0; m < kept; ++m) {
-    const double w2 = solver.eigenvalues()(m);
-    out.omega.push_back(w2 >= 0 ? std::sqrt(w2) : -std::sqrt(-w2));
     std::vector<double> body(6 * n, 0.0);
     for (Eigen::Index a = 0; a < N; ++a)
-      body[static_cast<std::size_t>(s.dofs[static_cast<std::size_t>(a)])] = solver.eigenvectors()(a, m);
+      body[static_cast<std::size_t>(s.dofs[static_cast<std::size_t>(a)])] = found.vectors(a, m);
     for (std::size_t k = 0; k < n; ++k) {
       const Pose<double> g = load_pose(pose.data() + 12 * k);
       const Vec3<double> w = g.R * Vec3<double>{body[6 * k], body[6 * k + 1], body[6 * k + 2]};

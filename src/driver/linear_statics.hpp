@@ -1,0 +1,96 @@
+/// @file linear_statics.hpp
+/// A member's statics and small oscillations from its linearisation, for any model that can give, at a state, the
+/// stiffness K = -dF/dq and the forces F on its free degrees of freedom (a ReducedSystem) and can move its state
+/// by a step on them: Newton to the equilibrium under the member's loads, applied in increments (continuation)
+/// where one increment does not converge, and the lowest modes of K phi = omega^2 M phi with a diagonal M. Host
+/// only, Eigen, float64: `rodswarm modes` (ModelHost<M>::member_modes) and the statics tests use it.
+#pragma once
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace rodswarm::statics {
+
+/// K and F restricted to the free degrees of freedom `dofs` (the model's numbering) at one state.
+struct ReducedSystem {
+  Eigen::MatrixXd K;
+  Eigen::VectorXd F;
+  std::vector<int> dofs;
+};
+
+struct EquilibriumResult {
+  int iterations = 0;   ///< Newton iterations, all increments together
+  double residual = 0;  ///< Problem::residual at the end
+  bool converged = false;
+};
+
+/// Newton from the problem's current state to the equilibrium of its loads: in 1, 2, 4, ... 64 load increments
+/// until every increment converges (the residual below the problem's tolerance, then iterated while it still
+/// halves, to round-off). The state is left at the equilibrium, or at the start when no increment count converged.
+/// Problem:
+///   State state() const; void set_state(const State&);
+///   ReducedSystem system(double load_scale) const;       K and F at the current state, the loads scaled
+///   double residual(const ReducedSystem&) const;         a force (NaN when any component is)
+///   double tolerance() const;
+///   void step(const ReducedSystem&, const Eigen::VectorXd& zeta);   moves the state by zeta on the free dofs
+template <class Problem>
+EquilibriumResult solve_equilibrium(Problem& problem) {
+  const auto start = problem.state();
+  const double tolerance = problem.tolerance();
+  EquilibriumResult out;
+  for (int stages = 1; stages <= 64; stages *= 2) {
+    problem.set_state(start);
+    bool ok = true;
+    for (int stage = 1; stage <= stages && ok; ++stage) {
+      const double scale = double(stage) / stages;
+      double previous = INFINITY;
+      bool converged = false;
+      for (int iteration = 0; iteration < 50; ++iteration) {
+        const ReducedSystem s = problem.system(scale);
+        out.residual = problem.residual(s);
+        if (!std::isfinite(out.residual)) break;
+        if (out.residual <= tolerance) converged = true;
+        if (converged && (out.residual > 0.5 * previous || out.residual == 0)) break;
+        previous = out.residual;
+        if (s.dofs.empty()) break;
+        const Eigen::VectorXd zeta = s.K.partialPivLu().solve(s.F);  // away from equilibrium K is not symmetric
+        ++out.iterations;
+        problem.step(s, zeta);
+      }
+      ok = converged;
+    }
+    if (ok) {
+      out.converged = true;
+      return out;
+    }
+  }
+  problem.set_state(start);
+  out.residual = problem.residual(problem.system(1.0));
+  return out;
+}
+
+/// The lowest `count` modes of K phi = omega^2 M phi, M = diag(mass) over the free dofs, K symmetrised (it is
+/// symmetric at an equilibrium, to the finite differences' error): omega ascending, an unstable direction
+/// (omega^2 < 0) as -sqrt(-omega^2); the M-normalised vectors as the columns of `vectors`.
+struct Modes {
+  std::vector<double> omega;
+  Eigen::MatrixXd vectors;
+};
+inline Modes lowest_modes(const ReducedSystem& s, const Eigen::VectorXd& mass, int count) {
+  Modes out;
+  const auto N = static_cast<Eigen::Index>(s.dofs.size());
+  if (N == 0) return out;
+  const Eigen::MatrixXd K = 0.5 * (s.K + s.K.transpose());
+  const Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> solver(K, Eigen::MatrixXd(mass.asDiagonal()));
+  const int kept = std::min<int>(count, static_cast<int>(N));
+  out.vectors = solver.eigenvectors().leftCols(kept);
+  for (int m = 0; m < kept; ++m) {
+    const double w2 = solver.eigenvalues()(m);
+    out.omega.push_back(w2 >= 0 ? std::sqrt(w2) : -std::sqrt(-w2));
+  }
+  return out;
+}
+
+}  // namespace rodswarm::statics
