@@ -110,7 +110,7 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
        run && o.saves("energy"),
        true},
       {"gauss", {3}, {"zt", "zs", "violation"}, run && o.saves("gauss"), !run || o.saves("gauss")},
-      {"directors", {0, 9}, {}, run && o.saves("directors"), o.saves("directors")}};
+      {"directors", {0, 9}, {}, run && o.saves("directors"), o.saves("directors") || kind == "modes"}};
   return plan;
 }
 
@@ -281,6 +281,12 @@ std::vector<std::string> Host::describe(const Job& job) {
               (job.precision == Precision::float32 ? "float32" : "float64"),
           "nodes per member: up to " + std::to_string(max_beads(job)) + " (all rods)"};
 }
+
+/// `rodswarm modes`: defined in cosserat_modes.cpp, declared here where the drivers are instantiated.
+template <>
+bool Host::has_modes();
+template <>
+MemberModes Host::member_modes(const Job& job, Ensemble<Model, double>& e, std::size_t i, const ModesOptions& options);
 
 }  // namespace rodswarm
 

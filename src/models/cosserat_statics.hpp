@@ -1,0 +1,201 @@
+/// @file cosserat_statics.hpp
+/// A cosserat member's linearisation for `rodswarm modes` and its statics: the stiffness K = -dF/dq by central
+/// differences of the model's own static forces and couples (cosserat_forces.hpp, Mode::statics: no damping, no
+/// inertia terms, no constraint rows) over q = (node displacements, lab; element rotations, body, Q <- exp(-theta)
+/// Q as the steppers turn directors), the diagonal inertia (node masses; element inertias J, J / e under law
+/// pyelastica, whose rotational equation is J/e dw/dt = C), and the Newton problem of driver/linear_statics.hpp.
+/// A node an end holds (clamped, pinned, prescribed: held where it is at t = 0) has no degrees of freedom; every
+/// element keeps its rotation (the clamp's frame acts through the half-Voronoi couple, a force here like any
+/// other). Damping and friction act on velocities and are not in K. Host only, Eigen, float64.
+#pragma once
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "driver/linear_statics.hpp"
+#include "rodswarm/integrators/bead_loop.hpp"
+#include "rodswarm/models/cosserat_stepper.hpp"
+
+namespace rodswarm::cosserat {
+
+/// The loads (gravity, end forces and couples, distributed loads) of p scaled by s.
+inline Params<double> scaled_loads(Params<double> p, double s) {
+  for (int q = 0; q < 3; ++q) {
+    p.g[q] *= s;
+    p.force0[q] *= s;
+    p.force1[q] *= s;
+    p.couple0[q] *= s;
+    p.couple1[q] *= s;
+    p.force_density[q] *= s;
+    p.couple_density[q] *= s;
+  }
+  return p;
+}
+
+/// One member's statics at t = 0 (growth, prescribed motion and curvature rates as they are then), in place on the
+/// member's arrays: the state it moves is the member's x and Q; v and w are zeroed.
+class StaticsProblem {
+ public:
+  struct State {
+    std::vector<double> x, Q;
+  };
+
+  explicit StaticsProblem(const MemberIO<double>& io) : io_(io), p_(*io.data.p), s_(shape_of(p_)) {
+    if (p_.surface != Surface::none)
+      throw std::invalid_argument(
+          "the member is confined to a surface (params.surface): modes and Newton statics under constraint rows "
+          "are not implemented");
+    std::fill(io_.v, io_.v + 3 * s_.nodes(), 0.0);
+    std::fill(io_.w, io_.w + 3 * s_.elements(), 0.0);
+    for (int j = 0; j < s_.nodes(); ++j) {
+      const int k = j % (s_.N + 1);
+      const EndKind kind = k == 0 ? p_.end0 : (k == s_.N ? p_.end1 : EndKind::free);
+      if (!holds_position(kind))
+        for (int c = 0; c < 3; ++c) dofs_.push_back(3 * j + c);
+    }
+    for (int i = 0; i < s_.elements(); ++i)
+      for (int c = 0; c < 3; ++c) dofs_.push_back(3 * s_.nodes() + 3 * i + c);
+    h_ = *std::min_element(io_.data.l0, io_.data.l0 + s_.elements());
+    double largest = 0;
+    for (int i = 0; i < s_.elements(); ++i) largest = std::max(largest, circle(io_.data.radius[i]).A);
+    tolerance_ = 1e-10 * p_.E * largest;
+  }
+
+  State state() const {
+    return {std::vector<double>(io_.x, io_.x + 3 * s_.nodes()), std::vector<double>(io_.Q, io_.Q + 9 * s_.elements())};
+  }
+  void set_state(const State& y) {
+    std::copy(y.x.begin(), y.x.end(), io_.x);
+    std::copy(y.Q.begin(), y.Q.end(), io_.Q);
+  }
+  double tolerance() const { return tolerance_; }
+
+  /// K and F on the free dofs under the loads scaled by `load_scale`.
+  statics::ReducedSystem system(double load_scale) {
+    const Params<double> p = scaled_loads(p_, load_scale);
+    const std::vector<double> F = forces(p);
+    const std::size_t full = F.size();
+    std::vector<double> K(full * full, 0.0);  // K[a * full + b] = -dF_a/dq_b
+    for (const int b : dofs_) {
+      const double e = 1e-6 * (b < 3 * s_.nodes() ? h_ : 1.0);  // a displacement of 1e-6 element, or 1e-6 rad
+      const std::vector<double> Fp = varied(p, b, e), Fm = varied(p, b, -e);
+      for (std::size_t a = 0; a < full; ++a) K[a * full + static_cast<std::size_t>(b)] = -(Fp[a] - Fm[a]) / (2 * e);
+    }
+    statics::ReducedSystem out;
+    out.dofs = dofs_;
+    const auto N = static_cast<Eigen::Index>(dofs_.size());
+    out.K.resize(N, N);
+    out.F.resize(N);
+    for (Eigen::Index a = 0; a < N; ++a) {
+      const auto da = static_cast<std::size_t>(dofs_[static_cast<std::size_t>(a)]);
+      out.F(a) = F[da];
+      for (Eigen::Index b = 0; b < N; ++b)
+        out.K(a, b) = K[da * full + static_cast<std::size_t>(dofs_[static_cast<std::size_t>(b)])];
+    }
+    return out;
+  }
+
+  /// The largest free force component, couples divided by the shortest element (a force too); NaN when any is.
+  double residual(const statics::ReducedSystem& s) const {
+    double r = 0;
+    for (std::size_t a = 0; a < s.dofs.size(); ++a) {
+      const double x = std::fabs(s.F(static_cast<Eigen::Index>(a))) / (s.dofs[a] < 3 * s_.nodes() ? 1.0 : h_);
+      if (std::isnan(x)) return x;
+      r = std::max(r, x);
+    }
+    return r;
+  }
+
+  void step(const statics::ReducedSystem& s, const Eigen::VectorXd& zeta) {
+    std::vector<double> dq(3 * static_cast<std::size_t>(s_.nodes() + s_.elements()), 0.0);
+    for (std::size_t a = 0; a < s.dofs.size(); ++a)
+      dq[static_cast<std::size_t>(s.dofs[a])] = zeta(static_cast<Eigen::Index>(a));
+    move(dq.data());
+  }
+
+  /// The inertia of the free dofs at the current state (node masses; J, or J / e under law pyelastica).
+  Eigen::VectorXd mass() {
+    const Scratch<double> c = prepare(p_);
+    const auto N = static_cast<Eigen::Index>(dofs_.size());
+    Eigen::VectorXd M(N);
+    for (Eigen::Index a = 0; a < N; ++a) {
+      const int d = dofs_[static_cast<std::size_t>(a)];
+      if (d < 3 * s_.nodes()) {
+        M(a) = c.mass[d / 3];
+      } else {
+        const int i = (d - 3 * s_.nodes()) / 3;
+        const Vec3<double> J = element_inertia(io_.data, c, i);
+        const double Ji = (d % 3 == 0 ? J.x : d % 3 == 1 ? J.y : J.z);
+        M(a) = p_.law == Law::pyelastica ? Ji / c.dil[i] : Ji;
+      }
+    }
+    return M;
+  }
+
+  Shape shape() const { return s_; }
+
+ private:
+  MemberIO<double> io_;
+  const Params<double>& p_;
+  Shape s_;
+  std::vector<int> dofs_;
+  double h_ = 0, tolerance_ = 0;
+  std::vector<double> scratch_;
+
+  Scratch<double> prepare(const Params<double>& p) {
+    scratch_.assign(static_cast<std::size_t>(scratch_size(s_)), 0.0);
+    const Scratch<double> c = carve_scratch(scratch_.data(), s_);
+    MemberData<double> d = io_.data;
+    d.p = &p;
+    const StateRef<double> y{io_.x, io_.v, io_.Q, io_.w, io_.g};
+    rest_pass(d, y, 0.0, c, SequentialLoop{});
+    strain_pass(d, y, 0.0, c, static_cast<double*>(nullptr), SequentialLoop{});
+    return c;
+  }
+
+  /// Node forces (lab) then element couples (body) at the current state under p.
+  std::vector<double> forces(const Params<double>& p) {
+    std::vector<double> F(3 * static_cast<std::size_t>(s_.nodes() + s_.elements()));
+    scratch_.assign(static_cast<std::size_t>(scratch_size(s_)), 0.0);
+    const Scratch<double> c = carve_scratch(scratch_.data(), s_);
+    MemberData<double> d = io_.data;
+    d.p = &p;
+    const StateRef<double> y{io_.x, io_.v, io_.Q, io_.w, io_.g};
+    evaluate(d, y, 0.0, c, Mode::statics, 0.0, F.data(), F.data() + 3 * s_.nodes(), static_cast<double*>(nullptr),
+             SequentialLoop{});
+    return F;
+  }
+
+  /// The forces with dof b moved by e (and moved back).
+  std::vector<double> varied(const Params<double>& p, int b, double e) {
+    if (b < 3 * s_.nodes()) {
+      const double x = io_.x[b];
+      io_.x[b] = x + e;
+      std::vector<double> F = forces(p);
+      io_.x[b] = x;
+      return F;
+    }
+    const int i = (b - 3 * s_.nodes()) / 3;
+    double Q[9];
+    std::copy(io_.Q + 9 * i, io_.Q + 9 * i + 9, Q);
+    Vec3<double> theta{0, 0, 0};
+    (b % 3 == 0 ? theta.x : b % 3 == 1 ? theta.y : theta.z) = e;
+    store9(io_.Q + 9 * i, rotate_directors(load9(Q), theta));
+    std::vector<double> F = forces(p);
+    std::copy(Q, Q + 9, io_.Q + 9 * i);
+    return F;
+  }
+
+  /// x += dq on the nodes, Q <- exp(-theta) Q on the elements.
+  void move(const double* dq) {
+    for (int j = 0; j < 3 * s_.nodes(); ++j) io_.x[j] += dq[j];
+    for (int i = 0; i < s_.elements(); ++i)
+      store9(io_.Q + 9 * i, rotate_directors(load9(io_.Q + 9 * i), load3(dq + 3 * s_.nodes() + 3 * i)));
+  }
+};
+
+}  // namespace rodswarm::cosserat

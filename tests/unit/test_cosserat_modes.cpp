@@ -1,0 +1,193 @@
+// The cosserat linearisation (src/models/cosserat_statics.hpp: central differences of the model's static forces)
+// through the generic Newton and eigen solver (src/driver/linear_statics.hpp): a cantilever's bending, axial and
+// torsional fundamentals against their closed forms at three resolutions (order 2), K symmetric at rest, the first
+// bending frequency against the period the Verlet stepper measures from that mode shape, Newton's tip deflection
+// against Timoshenko's, and the first frequency of a compressed cantilever vanishing at Euler's load.
+#include <gtest/gtest.h>
+
+#include <Eigen/Dense>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "cosserat_test_rod.hpp"
+#include "models/cosserat_statics.hpp"
+
+namespace rodswarm {
+namespace {
+
+using Rod = cosserat::test::TestRod<double>;
+
+constexpr double L = 1, rho = 1000, E = 1e5, Gm = 4e4, kappa = 0.9;
+
+/// n elements, clamped at node 0 (the half-Voronoi clamp), free at node n.
+Rod cantilever(int n, double radius) {
+  Rod rod(n, L, radius, E, Gm, rho, kappa);
+  rod.p.end0 = cosserat::EndKind::clamped;
+  return rod;
+}
+
+struct Found {
+  statics::ReducedSystem s;
+  statics::Modes m;
+  Eigen::VectorXd mass;
+  double asymmetry = 0;
+};
+
+Found modes(Rod& rod, int count = 1000) {
+  cosserat::StaticsProblem problem(rod.io());
+  Found f;
+  f.s = problem.system(1.0);
+  f.mass = problem.mass();
+  f.asymmetry = (f.s.K - f.s.K.transpose()).cwiseAbs().maxCoeff() / f.s.K.cwiseAbs().maxCoeff();
+  f.m = statics::lowest_modes(f.s, f.mass, count);
+  return f;
+}
+
+/// The lowest mode whose M-weighted share in the given dofs (node displacement c = 0..2, or element rotation
+/// c = 3..5) exceeds 0.9.
+double lowest_mode_in(const Found& f, int nodes, int c) {
+  for (std::size_t q = 0; q < f.m.omega.size(); ++q) {
+    double in = 0, all = 0;
+    for (std::size_t a = 0; a < f.s.dofs.size(); ++a) {
+      const auto i = static_cast<Eigen::Index>(a);
+      const double e = f.mass(i) * std::pow(f.m.vectors(i, static_cast<Eigen::Index>(q)), 2);
+      all += e;
+      const int d = f.s.dofs[a];
+      if ((d < 3 * nodes) == (c < 3) && d % 3 == c % 3) in += e;
+    }
+    if (in > 0.9 * all) return f.m.omega[q];
+  }
+  return NAN;
+}
+
+TEST(CosseratModes, CantileverFundamentalsConvergeToTheirClosedFormsAtOrderTwo) {
+  const double radius = 0.002;
+  const double A = M_PI * radius * radius, I = A * radius * radius / 4;
+  const double bending = std::pow(1.8751040687, 2) * std::sqrt(E * I / (rho * A));  // L = 1, Euler-Bernoulli
+  const double axial = M_PI / 2 * std::sqrt(E / rho), torsional = M_PI / 2 * std::sqrt(Gm / rho);
+  std::vector<double> err_bending, err_axial, err_torsional;
+  for (const int n : {5, 10, 20}) {
+    Rod rod = cantilever(n, radius);
+    const Found f = modes(rod);
+    EXPECT_LT(f.asymmetry, 1e-7) << n;
+    const double b = f.m.omega[0], a = lowest_mode_in(f, n + 1, 2), t = lowest_mode_in(f, n + 1, 5);
+    err_bending.push_back(std::fabs(b / bending - 1));
+    err_axial.push_back(std::fabs(a / axial - 1));
+    err_torsional.push_back(std::fabs(t / torsional - 1));
+    std::printf("n = %d: bending %.6e (%.6e), axial %.6e (%.6e), torsional %.6e (%.6e)\n", n, b, bending, a, axial, t,
+                torsional);
+  }
+  for (const auto* e : {&err_bending, &err_axial, &err_torsional}) {
+    std::printf("errors %.3e %.3e %.3e, orders %.2f %.2f\n", (*e)[0], (*e)[1], (*e)[2], std::log2((*e)[0] / (*e)[1]),
+                std::log2((*e)[1] / (*e)[2]));
+    EXPECT_NEAR(std::log2((*e)[1] / (*e)[2]), 2.0, 0.15);
+  }
+}
+
+// Started in its first bending mode shape (amplitude 1e-6 L), the rod swings at the frequency modes gives.
+TEST(CosseratModes, TheStepperSwingsAtTheFirstModesFrequency) {
+  const int n = 10;
+  Rod rod = cantilever(n, 0.05);
+  const Found f = modes(rod, 1);
+  const double omega = f.m.omega[0];
+  const Eigen::VectorXd phi = f.m.vectors.col(0) / f.m.vectors.col(0).cwiseAbs().maxCoeff();
+  const std::vector<double> x0 = rod.x;
+  for (std::size_t a = 0; a < f.s.dofs.size(); ++a) {
+    const int d = f.s.dofs[a];
+    const double q = 1e-6 * phi(static_cast<Eigen::Index>(a));
+    if (d < 3 * (n + 1)) {
+      rod.x[static_cast<std::size_t>(d)] += q;
+    } else {
+      const int i = (d - 3 * (n + 1)) / 3;
+      Vec3<double> theta{0, 0, 0};
+      (d % 3 == 0 ? theta.x : d % 3 == 1 ? theta.y : theta.z) = q;
+      store9(rod.Q.data() + 9 * i, cosserat::rotate_directors(load9(rod.Q.data() + 9 * i), theta));
+    }
+  }
+  const Vec3<double> tip0 = load3(x0.data() + 3 * n), direction = load3(rod.x.data() + 3 * n) - tip0;
+  // Verlet's bound dt < 2 / omega_max (the shear mode of an element), well inside it.
+  const double period = 2 * M_PI / omega;
+  const double omega_max = std::sqrt(4 * E / (rho * 0.01) + 4 * kappa * Gm / (rho * 0.05 * 0.05));
+  const auto steps = static_cast<int>(1.1 * period * 4 * omega_max);
+  const double h = 1.1 * period / steps;
+  std::vector<double> signal{dot(direction, direction)};
+  for (int i = 0; i < steps; ++i) {
+    ASSERT_EQ(rod.advance(h, i, 1).status, status_ok);
+    signal.push_back(dot(load3(rod.x.data() + 3 * n) - tip0, direction));
+  }
+  double measured = NAN;  // the first return to the maximum, by a parabola through the samples around it
+  for (std::size_t i = 2; i + 1 < signal.size(); ++i) {
+    if (signal[i] > signal[i - 1] && signal[i] >= signal[i + 1] && signal[i] > 0.5 * signal[0]) {
+      const double a = signal[i - 1], b = signal[i], c = signal[i + 1];
+      measured = h * (static_cast<double>(i) + 0.5 * (a - c) / (a - 2 * b + c));
+      break;
+    }
+  }
+  std::printf("modes: period %.9e; the Verlet stepper's: %.9e\n", period, measured);
+  EXPECT_NEAR(measured, period, 1e-5 * period);
+}
+
+// Newton (driver/linear_statics.hpp on the cosserat problem) bends a cantilever under a tip force to Timoshenko's
+// deflection at order 2, with a residual at round-off in a few iterations.
+TEST(CosseratModes, NewtonTipDeflectionConvergesToTimoshenkoAtOrderTwo) {
+  const double radius = 0.05, A = M_PI * radius * radius, I = A * radius * radius / 4;
+  const double F = 1e-4 * 3 * E * I, closed = F / (3 * E * I) + F / (kappa * Gm * A);
+  std::vector<double> err;
+  for (const int n : {10, 20, 40}) {
+    Rod rod = cantilever(n, radius);
+    rod.p.force1[0] = F;
+    cosserat::StaticsProblem problem(rod.io());
+    const statics::EquilibriumResult eq = statics::solve_equilibrium(problem);
+    EXPECT_TRUE(eq.converged);
+    EXPECT_LT(eq.iterations, 20);
+    EXPECT_LT(eq.residual, 1e-12 * E * A);
+    err.push_back(std::fabs(rod.x[3 * static_cast<std::size_t>(n)] / closed - 1));
+    std::printf("n = %d: tip %.9e, closed form %.9e, %d iterations, residual %.2e N\n", n,
+                rod.x[3 * static_cast<std::size_t>(n)], closed, eq.iterations, eq.residual);
+  }
+  std::printf("errors %.3e %.3e %.3e, orders %.2f %.2f\n", err[0], err[1], err[2], std::log2(err[0] / err[1]),
+              std::log2(err[1] / err[2]));
+  EXPECT_NEAR(std::log2(err[1] / err[2]), 2.0, 0.25);
+}
+
+// Under a compressive dead tip load P, the first frequency of the straight cantilever (its equilibrium, found by
+// Newton) falls as P grows; omega^2 crosses zero at Euler's load pi^2 E I / (4 L^2) (to the discretisation error,
+// order 2; shear and extension shift it by 1e-5 at this slenderness), above which modes reports the unstable
+// direction as a negative frequency. The crossing is found by the secant method on omega^2(P).
+double first_omega_squared(int n, double radius, double P) {
+  Rod rod = cantilever(n, radius);
+  rod.p.force1[2] = -P;
+  cosserat::StaticsProblem problem(rod.io());
+  EXPECT_TRUE(statics::solve_equilibrium(problem).converged);
+  const double w = modes(rod, 1).m.omega[0];
+  return w * std::fabs(w);
+}
+
+TEST(CosseratModes, CompressedCantileverLosesItsFirstFrequencyAtEulersLoad) {
+  const double radius = 0.002, A = M_PI * radius * radius, I = A * radius * radius / 4;
+  const double euler = M_PI * M_PI * E * I / (4 * L * L);
+  std::vector<double> err;
+  for (const int n : {10, 20, 40}) {
+    double p0 = 0.9 * euler, p1 = 1.1 * euler;
+    double w0 = first_omega_squared(n, radius, p0), w1 = first_omega_squared(n, radius, p1);
+    EXPECT_GT(w0, 0);
+    EXPECT_LT(w1, 0);
+    for (int k = 0; k < 6 && w1 != w0; ++k) {
+      const double p2 = p1 - w1 * (p1 - p0) / (w1 - w0);
+      p0 = p1;
+      w0 = w1;
+      p1 = p2;
+      w1 = first_omega_squared(n, radius, p1);
+    }
+    err.push_back(std::fabs(p1 / euler - 1));
+    std::printf("n = %d: omega^2 = 0 at %.9f P_E (omega^2 there %.2e)\n", n, p1 / euler, w1);
+  }
+  std::printf("errors %.3e %.3e %.3e, orders %.2f %.2f\n", err[0], err[1], err[2], std::log2(err[0] / err[1]),
+              std::log2(err[1] / err[2]));
+  EXPECT_LT(err[2], 1e-3);
+  EXPECT_NEAR(std::log2(err[1] / err[2]), 2.0, 0.3);
+}
+
+}  // namespace
+}  // namespace rodswarm
