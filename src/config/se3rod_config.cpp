@@ -13,8 +13,12 @@
 ///         "straight" and "helix", an error for "points" (h is then the mean chord of the points),
 ///     "radius", "density", "youngs_modulus", "shear_modulus", "shear_coefficient" (kappa_s): > 0 (all required):
 ///         a uniform circular section, K = diag(E I, E I, G 2I; kappa_s G A, kappa_s G A, E A),
-///     "ends": [END0, END1], each "free" | "clamped" (pose held) | "pinned" (position held, turns freely)
+///     "ends": [END0, END1], each "free" | "clamped" (pose held) | "pinned" (position held, turns freely) |
+///         "prescribed" (the end node moves rigidly with a constant body twist: a screw motion g(t) = g(0) exp(t xi)
+///         whose angular velocity stays constant in the lab and whose linear velocity turns with the end)
 ///         (["free", "free"]),
+///     "end_velocity0", "end_velocity1", "end_angular_velocity0", "end_angular_velocity1": [3] (0, 0, 0): a
+///         prescribed end's velocity and angular velocity, lab frame at t = 0 (an error for an end not prescribed),
 ///     "damping_force", "damping_torque": >= 0 (0): -nu rho A D gamma and -nu rho J D omega on every node,
 ///     "g": [3] (0, 0, 0): gravity, "force0", "force1", "couple0", "couple1": [3] (0, 0, 0): dead loads on the end
 ///         nodes, lab frame, "force_density", "couple_density": [3] (0, 0, 0): dead loads per rest length, lab frame
@@ -59,10 +63,28 @@ namespace rodswarm {
 namespace config_detail {
 namespace {
 
-const std::vector<std::string> params_keys = {
-    "n",       "length",        "radius",         "density", "youngs_modulus", "shear_modulus", "shear_coefficient",
-    "ends",    "damping_force", "damping_torque", "g",       "force0",         "force1",        "couple0",
-    "couple1", "force_density", "couple_density", "rest"};
+const std::vector<std::string> params_keys = {"n",
+                                              "length",
+                                              "radius",
+                                              "density",
+                                              "youngs_modulus",
+                                              "shear_modulus",
+                                              "shear_coefficient",
+                                              "ends",
+                                              "damping_force",
+                                              "damping_torque",
+                                              "g",
+                                              "force0",
+                                              "force1",
+                                              "couple0",
+                                              "couple1",
+                                              "force_density",
+                                              "couple_density",
+                                              "rest",
+                                              "end_velocity0",
+                                              "end_velocity1",
+                                              "end_angular_velocity0",
+                                              "end_angular_velocity1"};
 const std::vector<OutputField> output_fields = {
     {"positions", true}, {"directors", false}, {"velocities", false}, {"angular_velocities", false}, {"energy", true}};
 const std::vector<std::string> motion_keys = {"velocity", "angular_velocity"};
@@ -87,6 +109,19 @@ void read_params(const ObjectReader& r, Se3rodSpec& spec) {
   spec.force_density = r.vector3_or("force_density", {0, 0, 0});
   spec.couple_density = r.vector3_or("couple_density", {0, 0, 0});
   spec.rest = r.choice_or("rest", se3rod_rest_kinds, Se3rodRest::initial);
+  for (int e = 0; e < 2; ++e) {
+    const std::string end = std::to_string(e);
+    for (const char* what : {"end_velocity", "end_angular_velocity"}) {
+      const std::string key = what + end;
+      if (r.has(key) && (e == 0 ? spec.end0 : spec.end1) != se3rod::End::prescribed) {
+        throw ConfigError(r.source(), "params." + key,
+                          "is only used by a prescribed end (params.ends[" + end + "] is \"" +
+                              se3rod_end_kinds.name(e == 0 ? spec.end0 : spec.end1) + "\")");
+      }
+    }
+    spec.end_velocity[e] = r.vector3_or("end_velocity" + end, {0, 0, 0});
+    spec.end_angular_velocity[e] = r.vector3_or("end_angular_velocity" + end, {0, 0, 0});
+  }
 }
 
 void read_initial(const json& top_initial, const std::string& source, Se3rodSpec& spec) {

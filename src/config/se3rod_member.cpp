@@ -155,6 +155,10 @@ void Schema<se3rod::Model>::build(const Spec& spec, const Se3rodJob& job, const 
                         {"params.force_density", spec.force_density},
                         {"params.couple_density", spec.couple_density},
                         {"initial.origin", spec.origin},
+                        {"params.end_velocity0", spec.end_velocity[0]},
+                        {"params.end_velocity1", spec.end_velocity[1]},
+                        {"params.end_angular_velocity0", spec.end_angular_velocity[0]},
+                        {"params.end_angular_velocity1", spec.end_angular_velocity[1]},
                         {"initial.velocity", spec.velocity},
                         {"initial.angular_velocity", spec.angular_velocity}});
   check.integrator(spec.dt, spec.t_end, spec.divergence_factor, job.output.save_every);
@@ -201,8 +205,12 @@ void Schema<se3rod::Model>::build(const Spec& spec, const Se3rodJob& job, const 
   for (std::size_t k = 0; k < count; ++k) {
     se3rod::store_pose(&out.pose[12 * k], g[k]);
     const se3rod::End end = se3rod::end_of(p, static_cast<int>(k));
-    const V v = end == se3rod::End::free ? vec(spec.velocity) : V{0, 0, 0};
-    const V w = end == se3rod::End::clamped ? V{0, 0, 0} : vec(spec.angular_velocity);
+    V v = end == se3rod::End::free ? vec(spec.velocity) : V{0, 0, 0};
+    V w = end == se3rod::End::clamped ? V{0, 0, 0} : vec(spec.angular_velocity);
+    if (end == se3rod::End::prescribed) {  // the twist it keeps (the stepper holds it)
+      v = vec(spec.end_velocity[k == 0 ? 0 : 1]);
+      w = vec(spec.end_angular_velocity[k == 0 ? 0 : 1]);
+    }
     se3rod::store_twist(&out.twist[6 * k], Twist<double>{transpose_times(g[k].R, w), transpose_times(g[k].R, v)});
     extent = std::max(extent, norm(g[k].p));
   }

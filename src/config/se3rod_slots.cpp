@@ -22,6 +22,11 @@ void Schema<se3rod::Model>::numbers(Spec& s, const config_detail::NumberSlots& s
   slots.vector("params.couple1", s.couple1);
   slots.vector("params.force_density", s.force_density);
   slots.vector("params.couple_density", s.couple_density);
+  for (int e = 0; e < 2; ++e) {
+    if ((e == 0 ? s.end0 : s.end1) != se3rod::End::prescribed) continue;
+    slots.vector("params.end_velocity" + std::to_string(e), s.end_velocity[e]);
+    slots.vector("params.end_angular_velocity" + std::to_string(e), s.end_angular_velocity[e]);
+  }
   if (s.shape == Se3rodShape::points) {
     slots.rows("initial.points", s.points);
     slots.rows("initial.normals", s.normals);

@@ -22,8 +22,10 @@ inline const Kinds<Se3rodShape> se3rod_initial_kinds{
     {Se3rodShape::straight, "straight", {"origin", "direction", "normal"}},
     {Se3rodShape::helix, "helix", {"origin", "axis", "normal", "helix_radius", "pitch"}},
     {Se3rodShape::points, "points", {"points", "normals"}}};
-inline const Choices<se3rod::End> se3rod_end_kinds{
-    {se3rod::End::free, "free"}, {se3rod::End::clamped, "clamped"}, {se3rod::End::pinned, "pinned"}};
+inline const Choices<se3rod::End> se3rod_end_kinds{{se3rod::End::free, "free"},
+                                                   {se3rod::End::clamped, "clamped"},
+                                                   {se3rod::End::pinned, "pinned"},
+                                                   {se3rod::End::prescribed, "prescribed"}};
 inline const Choices<se3rod::Scheme> se3rod_schemes{{se3rod::Scheme::rkmk4, "rkmk4"},
                                                     {se3rod::Scheme::lie_euler, "lie_euler"},
                                                     {se3rod::Scheme::variational, "variational"}};
@@ -42,6 +44,7 @@ struct Se3rodSpec {
   se3rod::End end0 = se3rod::End::free, end1 = se3rod::End::free;
   double damping_force = 0, damping_torque = 0;
   Vec3 g{}, force0{}, force1{}, couple0{}, couple1{}, force_density{}, couple_density{};
+  Vec3 end_velocity[2] = {}, end_angular_velocity[2] = {};  ///< prescribed ends: lab frame at t = 0
   Se3rodRest rest = Se3rodRest::initial;
 
   // initial: shape

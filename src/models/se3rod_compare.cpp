@@ -15,7 +15,16 @@ namespace {
 
 reference::Se3rodEnd end_of(se3rod::End e) {
   using E = reference::Se3rodEnd;
-  return e == se3rod::End::clamped ? E::clamped : e == se3rod::End::pinned ? E::pinned : E::free;
+  switch (e) {
+    case se3rod::End::clamped:
+      return E::clamped;
+    case se3rod::End::pinned:
+      return E::pinned;
+    case se3rod::End::prescribed:
+      return E::prescribed;
+    default:
+      return E::free;
+  }
 }
 
 reference::Se3rodScheme scheme_of(se3rod::Scheme s) {

@@ -115,7 +115,8 @@ std::vector<Vector6d> accelerations(const Se3rodCase& c, const std::vector<Eigen
   for (int k = 0; k < c.n; ++k) {
     const auto i = static_cast<std::size_t>(k);
     a[i].setZero();
-    if (end_of(c, k) == Se3rodEnd::clamped) continue;
+    const Se3rodEnd end = end_of(c, k);
+    if (end == Se3rodEnd::clamped || end == Se3rodEnd::prescribed) continue;
     const Vector6d M = inertia(c, k);
     a[i] = (ad_matrix(xi[i]).transpose() * M.cwiseProduct(xi[i]) + F[i]).cwiseQuotient(M);
     if (end_of(c, k) == Se3rodEnd::pinned) a[i].tail<3>().setZero();
@@ -137,6 +138,11 @@ Se3rodState variational_step(const Se3rodCase& c, const Se3rodState& s) {
   for (std::size_t k = 0; k < n; ++k) {
     const Se3rodEnd end = end_of(c, static_cast<int>(k));
     if (end == Se3rodEnd::clamped) continue;
+    if (end == Se3rodEnd::prescribed) {  // its twist over the interval is the one it keeps
+      interval[k] = s.xi[k];
+      next.g[k] = s.g[k] * se3rod_exp(c.dt * s.xi[k]);
+      continue;
+    }
     const Vector6d M = inertia(c, static_cast<int>(k));
     Vector6d damping;
     damping << c.damping_torque, c.damping_torque, c.damping_torque, c.damping_force, c.damping_force, c.damping_force;
@@ -173,7 +179,7 @@ Se3rodState variational_step(const Se3rodCase& c, const Se3rodState& s) {
   const std::vector<Vector6d> F1 = forces(c, next.g, interval);
   for (std::size_t k = 0; k < n; ++k) {
     const Se3rodEnd end = end_of(c, static_cast<int>(k));
-    if (end == Se3rodEnd::clamped) continue;
+    if (end == Se3rodEnd::clamped || end == Se3rodEnd::prescribed) continue;
     const Vector6d M = inertia(c, static_cast<int>(k));
     const Vector6d mu =
         se3rod_dexp_minus_inv(c.dt * interval[k]).transpose() * M.cwiseProduct(interval[k]) + half * F1[k];

@@ -17,7 +17,8 @@ namespace rodswarm::reference {
 using Vector6d = Eigen::Matrix<double, 6, 1>;
 using Matrix6d = Eigen::Matrix<double, 6, 6>;
 
-enum class Se3rodEnd { free, clamped, pinned };
+/// prescribed: the node keeps the body twist it starts with, g(t) = g(0) exp(t xi(0)).
+enum class Se3rodEnd { free, clamped, pinned, prescribed };
 enum class Se3rodScheme { rkmk4, lie_euler, variational };
 
 /// A uniform circular rod of n nodes, segments of rest length h.

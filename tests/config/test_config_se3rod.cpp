@@ -191,6 +191,37 @@ TEST(ConfigSe3rodShapes, PointsAndMotion) {
   }
 }
 
+// A prescribed end starts with (and the stepper keeps) the twist of its lab velocity and angular velocity; the
+// other end and the interior take initial.velocity; the keys of a prescribed end are refused on any other end and
+// can be varied like any vector.
+TEST(ConfigSe3rodShapes, PrescribedEndsTakeTheirOwnMotion) {
+  json c = base();
+  c["params"]["ends"] = {"clamped", "prescribed"};
+  c["params"]["end_velocity1"] = {0.1, 0.2, 0.3};
+  c["params"]["end_angular_velocity1"] = {0, 0, 0.5};
+  c["initial"]["direction"] = {0, 1, 0};
+  c["initial"]["velocity"] = {0, 0, 7};
+  const Se3rodJob job = parse(c);
+  EXPECT_EQ(job.members.params[0].end1, se3rod::End::prescribed);
+  for (int k : {0, 4, 8}) {
+    const Pose<double> g = node(job, k);
+    const Twist<double> xi = se3rod::load_twist(job.members.data(Model::twist, 0) + 6 * k);
+    const Vec3<double> v = g.R * xi.v, w = g.R * xi.w;
+    EXPECT_NEAR(v.x, k == 8 ? 0.1 : 0.0, 1e-15) << k;
+    EXPECT_NEAR(v.y, k == 8 ? 0.2 : 0.0, 1e-15) << k;
+    EXPECT_NEAR(v.z, k == 8 ? 0.3 : (k == 0 ? 0.0 : 7.0), 1e-15) << k;
+    EXPECT_NEAR(w.z, k == 8 ? 0.5 : 0.0, 1e-15) << k;
+  }
+  json wrong = base();
+  wrong["params"]["end_angular_velocity0"] = {1, 0, 0};
+  EXPECT_EQ(error_of(wrong).key(), "params.end_angular_velocity0");
+  c["ensemble"] = json::parse(R"({"mode": "grid", "vary": {"params.end_velocity1[0]": [0.0, 0.5, 1.0]}})");
+  const Se3rodJob swept = parse(c);
+  ASSERT_EQ(swept.size(), 3);
+  const Pose<double> g = node(swept, 8, 2);
+  EXPECT_NEAR((g.R * se3rod::load_twist(swept.members.data(Model::twist, 2) + 6 * 8).v).x, 1.0, 1e-15);
+}
+
 TEST(ConfigSe3rodShapes, LoadsAndDivergenceBound) {
   json c = base();
   c["params"]["g"] = {0, -9.81, 0};

@@ -19,13 +19,13 @@
 
 namespace rodswarm::se3rod {
 
-/// The degrees of freedom an end leaves free: 6 (free), 3 (pinned: the rotations), 0 (clamped), node by node; the
-/// indices 6 k + j of the free ones.
+/// The degrees of freedom an end leaves free: 6 (free), 3 (pinned: the rotations), 0 (clamped; prescribed, held
+/// where it is for the statics and modes), node by node; the indices 6 k + j of the free ones.
 inline std::vector<int> free_dofs(const Params<double>& p) {
   std::vector<int> dofs;
   for (int k = 0; k < p.n; ++k) {
     const End end = end_of(p, k);
-    const int count = end == End::clamped ? 0 : (end == End::pinned ? 3 : 6);
+    const int count = end == End::clamped || end == End::prescribed ? 0 : (end == End::pinned ? 3 : 6);
     for (int j = 0; j < count; ++j) dofs.push_back(6 * k + j);
   }
   return dofs;

@@ -16,8 +16,10 @@ namespace rodswarm::se3rod {
 /// rkmk4 and lie_euler: explicit Lie group schemes; variational: the Lie group variational integrator (discrete
 /// Euler-Poincare equations of the trapezoidal discrete Lagrangian with the exp map; symplectic, momentum-preserving).
 enum class Scheme : std::int32_t { rkmk4 = 0, lie_euler = 1, variational = 2 };
-/// free: nothing; clamped: pose and twist held; pinned: position held, the section turns freely.
-enum class End : std::int32_t { free = 0, clamped = 1, pinned = 2 };
+/// free: nothing; clamped: pose and twist held; pinned: position held, the section turns freely; prescribed: the
+/// node moves rigidly with the body twist it starts with, held constant (a screw motion g(t) = g(0) exp(t xi): a
+/// constant angular velocity about an axis through the end, and a body-fixed linear velocity).
+enum class End : std::int32_t { free = 0, clamped = 1, pinned = 2, prescribed = 3 };
 
 template <class Real>
 struct Params {

@@ -107,13 +107,13 @@ RODSWARM_HD inline Twist<Real> divide_diagonal(const Twist<Real>& a, const Twist
   return {{a.w.x / M.w.x, a.w.y / M.w.y, a.w.z / M.w.z}, {a.v.x / M.v.x, a.v.y / M.v.y, a.v.z / M.v.z}};
 }
 
-/// Node k's body acceleration a = (rho H)^-1 (ad_xi^T rho H xi + F); zero where the end holds the node (clamped:
-/// everything; pinned: the linear part).
+/// Node k's body acceleration a = (rho H)^-1 (ad_xi^T rho H xi + F); zero where the end holds the node (clamped
+/// and prescribed: everything, the twist stays zero or the prescribed one; pinned: the linear part).
 template <class Real>
 RODSWARM_HD inline Twist<Real> node_acceleration(const Params<Real>& p, int k, const Pose<Real>& g,
                                                  const Twist<Real>& xi, const Real* seg) {
   const End end = end_of(p, k);
-  if (end == End::clamped) return {{0, 0, 0}, {0, 0, 0}};
+  if (end == End::clamped || end == End::prescribed) return {{0, 0, 0}, {0, 0, 0}};
   const Twist<Real> M = node_inertia(p, k);
   Twist<Real> a = divide_diagonal(ad_transpose(xi, times_diagonal(M, xi)) + node_force(p, k, g, xi, seg), M);
   if (end == End::pinned) a.v = {0, 0, 0};
@@ -170,6 +170,12 @@ RODSWARM_HD inline void variational_step(const MemberIO<Real>& io, const Params<
       store_twist(interval_twist + 6 * k, Twist<Real>{{0, 0, 0}, {0, 0, 0}});
       return;
     }
+    if (end == End::prescribed) {  // the held twist over the interval: g exp(dt xi), exactly the screw motion
+      const Twist<Real> xi = load_twist(io.twist + 6 * k);
+      store_twist(interval_twist + 6 * k, xi);
+      store_pose(io.pose + 12 * k, load_pose(io.pose + 12 * k) * se3_exp(dt * xi));
+      return;
+    }
     const Pose<Real> g = load_pose(io.pose + 12 * k);
     const Twist<Real> M = node_inertia(p, k), xi_t = load_twist(io.twist + 6 * k);
     const Twist<Real> no_motion{{0, 0, 0}, {0, 0, 0}};
@@ -211,7 +217,7 @@ RODSWARM_HD inline void variational_step(const MemberIO<Real>& io, const Params<
   loop.sync_or(false);
   loop.for_each(p.n, [&](int k) {
     const End end = end_of(p, k);
-    if (end == End::clamped) return;
+    if (end == End::clamped || end == End::prescribed) return;
     const Twist<Real> M = node_inertia(p, k), xi = load_twist(interval_twist + 6 * k);
     const Twist<Real> mu = dexp_minus_inv_transpose(dt * xi, times_diagonal(M, xi)) +
                            half * node_force(p, k, load_pose(io.pose + 12 * k), xi, seg);
