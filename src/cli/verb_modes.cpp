@@ -51,6 +51,8 @@ void add_modes_verb(CLI::App& app, int& exit_code) {
             RunReport report = modes(job, *modes_options);
             report.results.run_fingerprint = run_fingerprint(job, options->run_options());
             write_results(path, report.results);
+            for (const std::string& w : report.warnings)
+              std::fprintf(stderr, "rodswarm: warning: modes: %s\n", w.c_str());
             std::int64_t unconverged = 0;
             for (const auto c : report.results.converged) unconverged += c ? 0 : 1;
             std::printf("modes: %lld members, %d modes each, %.3f s, about the %s, %lld not at an equilibrium -> %s\n",

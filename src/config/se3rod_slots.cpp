@@ -41,11 +41,19 @@ void Schema<se3rod::Model>::numbers(Spec& s, const config_detail::NumberSlots& s
   slots.integrator(s.dt, s.t_end, &s.divergence_factor);
 }
 
-/// Keys of the other initial kinds, and a length the points do not use.
+/// Keys of the other initial kinds, a length the points do not use, and the motion of an end not prescribed.
 template <>
 std::vector<Unvaried> Schema<se3rod::Model>::unvaried(const Spec& s) {
   const std::string kind = config_detail::se3rod_initial_kinds.name(s.shape);
   std::vector<Unvaried> out;
+  for (int e = 0; e < 2; ++e) {
+    const se3rod::End end = e == 0 ? s.end0 : s.end1;
+    if (end == se3rod::End::prescribed) continue;
+    const std::string why = "is only used by a prescribed end (params.ends[" + std::to_string(e) + "] is \"" +
+                            config_detail::se3rod_end_kinds.name(end) + "\")";
+    out.push_back({"params.end_velocity" + std::to_string(e), why});
+    out.push_back({"params.end_angular_velocity" + std::to_string(e), why});
+  }
   if (!s.has_length) out.push_back({"params.length", "is not in this config (initial kind \"" + kind + "\")"});
   for (const auto& entry : config_detail::se3rod_initial_kinds.entries()) {
     if (entry.value == s.shape) continue;

@@ -28,7 +28,10 @@ struct EquilibriumResult {
 
 /// Newton from the problem's current state to the equilibrium of its loads: in 1, 2, 4, ... 64 load increments
 /// until every increment converges (the residual below the problem's tolerance, then iterated while it still
-/// halves, to round-off). The state is left at the equilibrium, or at the start when no increment count converged.
+/// halves, to round-off). An increment ends at its best iterate: a step that made the residual worse once it had
+/// converged, or not finite (as near a singular K), is taken back, and the increment has converged only if that
+/// iterate is within the tolerance. The state is left at the equilibrium, or at the start when no increment count
+/// converged.
 /// Problem:
 ///   State state() const; void set_state(const State&);
 ///   ReducedSystem system(double load_scale) const;       K and F at the current state, the loads scaled
@@ -45,21 +48,28 @@ EquilibriumResult solve_equilibrium(Problem& problem) {
     bool ok = true;
     for (int stage = 1; stage <= stages && ok; ++stage) {
       const double scale = double(stage) / stages;
-      double previous = INFINITY;
-      bool converged = false;
+      double previous = INFINITY, best = INFINITY;
+      auto best_state = problem.state();
       for (int iteration = 0; iteration < 50; ++iteration) {
         const ReducedSystem s = problem.system(scale);
-        out.residual = problem.residual(s);
-        if (!std::isfinite(out.residual)) break;
-        if (out.residual <= tolerance) converged = true;
-        if (converged && (out.residual > 0.5 * previous || out.residual == 0)) break;
-        previous = out.residual;
+        const double residual = problem.residual(s);
+        if (!std::isfinite(residual)) break;
+        const bool better = residual < best;  // Newton's residual need not fall at every step far from the solution
+        if (better) {
+          best = residual;
+          best_state = problem.state();
+        }
+        // Converged: iterated while the residual still halves, to round-off.
+        if (best <= tolerance && (!better || residual > 0.5 * previous || residual == 0)) break;
+        previous = residual;
         if (s.dofs.empty()) break;
         const Eigen::VectorXd zeta = s.K.partialPivLu().solve(s.F);  // away from equilibrium K is not symmetric
         ++out.iterations;
         problem.step(s, zeta);
       }
-      ok = converged;
+      problem.set_state(best_state);
+      out.residual = best;
+      ok = best <= tolerance;
     }
     if (ok) {
       out.converged = true;
@@ -77,11 +87,14 @@ EquilibriumResult solve_equilibrium(Problem& problem) {
 struct Modes {
   std::vector<double> omega;
   Eigen::MatrixXd vectors;
+  double asymmetry = 0;  ///< max |K - K^T| over max |K|: finite differences leave ~1e-10, non-conservative loads more
 };
 inline Modes lowest_modes(const ReducedSystem& s, const Eigen::VectorXd& mass, int count) {
   Modes out;
   const auto N = static_cast<Eigen::Index>(s.dofs.size());
   if (N == 0) return out;
+  const double largest = s.K.cwiseAbs().maxCoeff();
+  out.asymmetry = largest > 0 ? (s.K - s.K.transpose()).cwiseAbs().maxCoeff() / largest : 0.0;
   const Eigen::MatrixXd K = 0.5 * (s.K + s.K.transpose());
   const Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> solver(K, Eigen::MatrixXd(mass.asDiagonal()));
   const int kept = std::min<int>(count, static_cast<int>(N));

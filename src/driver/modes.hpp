@@ -26,7 +26,12 @@ struct MemberModes {
   std::int32_t iterations = 0;  ///< Newton iterations to the equilibrium (0 about the initial state)
   double residual = 0;          ///< the largest force component left at the linearisation's state
   bool converged = true;        ///< the state is an equilibrium to the model's tolerance
+  double asymmetry = 0;         ///< max |K - K^T| / max |K| at that state (statics::Modes)
 };
+
+/// Above this K's asymmetry is not the finite differences' (1e-10 measured) but the loads': couples held fixed in
+/// the lab are not conservative, and the frequencies written are those of K's symmetric part.
+inline constexpr double modes_asymmetry_limit = 1e-8;
 
 /// Every member's modes (models with has_modes<M>).
 template <class M>

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdio>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -27,6 +28,7 @@ RunReport modes(const Job<M>& job, const ModesOptions& options) {
   using H = ModelHost<M>;
   if (!H::has_modes()) throw std::invalid_argument(job.source + ": modes is not defined for model " + M::name);
   if (options.count < 1) throw std::invalid_argument("modes: --count must be at least 1");
+  H::check_modes(job);
   RunReport report;
   Results& r = report.results;
   r = driver_detail::results_skeleton(job, "host (Eigen, float64)", 0, "modes", 0);
@@ -65,6 +67,23 @@ RunReport modes(const Job<M>& job, const ModesOptions& options) {
     r.newton_iterations.push_back(m.iterations);
     r.newton_residual.push_back(m.residual);
     r.converged.push_back(m.converged ? 1 : 0);
+  }
+  std::int64_t asymmetric = 0, worst = -1;
+  for (std::size_t i = 0; i < members; ++i) {
+    if (found[i].asymmetry <= modes_asymmetry_limit) continue;
+    ++asymmetric;
+    if (worst < 0 || found[i].asymmetry > found[static_cast<std::size_t>(worst)].asymmetry)
+      worst = static_cast<std::int64_t>(i);
+  }
+  if (asymmetric > 0) {
+    char line[400];
+    std::snprintf(line, sizeof line,
+                  "K is not symmetric for %lld members (e.g. member %lld: |K - K^T| up to %.2e of its largest entry, "
+                  "finite differences leave under %.0e): their loads are not conservative (couples fixed in the "
+                  "lab), and the frequencies written are those of K's symmetric part",
+                  static_cast<long long>(asymmetric), static_cast<long long>(worst),
+                  found[static_cast<std::size_t>(worst)].asymmetry, modes_asymmetry_limit);
+    report.warnings.emplace_back(line);
   }
   r.fields.push_back(std::move(omega));
   r.fields.push_back(std::move(shapes));

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "config/job.hpp"
 #include "driver/stability_check.hpp"
@@ -30,9 +31,10 @@ struct RunReport {
   double wall_seconds = 0.0;  ///< integration time, excluding expansion and file writing
   double bead_steps = 0.0;    ///< sum over members of the model's work units (beads, nodes, modes) x steps taken
   std::int64_t diverged = 0;
-  std::int64_t singular = 0;       ///< members stopped at a model singularity (models that have one)
-  std::int64_t max_steps = 0;      ///< the longest member's step count
-  std::int64_t advance_calls = 0;  ///< backend advance() calls: steps per launch = max_steps / advance_calls
+  std::int64_t singular = 0;          ///< members stopped at a model singularity (models that have one)
+  std::int64_t max_steps = 0;         ///< the longest member's step count
+  std::int64_t advance_calls = 0;     ///< backend advance() calls: steps per launch = max_steps / advance_calls
+  std::vector<std::string> warnings;  ///< what the verb prints on stderr besides the stability warning
 };
 
 /// Integrates every member from t = 0 to its t_end on the chosen backend, recording the model's datasets at every

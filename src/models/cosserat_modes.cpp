@@ -6,7 +6,6 @@
 /// NaN at a rod's last node, which starts none), then the node's displacement.
 #include <cmath>
 #include <limits>
-#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -23,17 +22,22 @@ bool Host::has_modes() {
   return true;
 }
 
+/// Constraint rows (a surface) are not in the linearisation: such members are refused up front.
 template <>
-MemberModes Host::member_modes(const Job& job, Ensemble<cosserat::Model, double>& e, std::size_t i,
+void Host::check_modes(const Job& job) {
+  for (std::size_t i = 0; i < job.members.params.size(); ++i) {
+    if (job.members.params[i].surface == cosserat::Surface::none) continue;
+    throw std::invalid_argument(job.source + ": params.surface: member " + std::to_string(i) +
+                                " is confined to a surface; modes and Newton statics under constraint rows are not "
+                                "implemented");
+  }
+}
+
+template <>
+MemberModes Host::member_modes(const Job&, Ensemble<cosserat::Model, double>& e, std::size_t i,
                                const ModesOptions& options) {
   const cosserat::MemberIO<double> io = cosserat::Model::io(e.member(static_cast<std::int64_t>(i)));
-  std::unique_ptr<cosserat::StaticsProblem> made;
-  try {
-    made = std::make_unique<cosserat::StaticsProblem>(io);
-  } catch (const std::invalid_argument& error) {
-    throw std::invalid_argument(job.source + ": member " + std::to_string(i) + ": " + error.what());
-  }
-  cosserat::StaticsProblem& problem = *made;
+  cosserat::StaticsProblem problem(io);  // check_modes has refused what its constructor would
   MemberModes out;
   if (options.equilibrium) {
     const statics::EquilibriumResult eq = statics::solve_equilibrium(problem);
@@ -51,6 +55,7 @@ MemberModes Host::member_modes(const Job& job, Ensemble<cosserat::Model, double>
   const auto nodes = static_cast<std::size_t>(shape.nodes());
   const int kept = static_cast<int>(m.omega.size());
   out.omega = m.omega;
+  out.asymmetry = m.asymmetry;
   out.shapes.assign(static_cast<std::size_t>(kept) * nodes * 6, 0.0);
   for (int k = 0; k < kept; ++k) {
     std::vector<double> q(3 * static_cast<std::size_t>(shape.nodes() + shape.elements()), 0.0);

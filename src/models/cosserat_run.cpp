@@ -286,6 +286,8 @@ std::vector<std::string> Host::describe(const Job& job) {
 template <>
 bool Host::has_modes();
 template <>
+void Host::check_modes(const Job& job);
+template <>
 MemberModes Host::member_modes(const Job& job, Ensemble<Model, double>& e, std::size_t i, const ModesOptions& options);
 
 }  // namespace rodswarm

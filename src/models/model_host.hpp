@@ -130,6 +130,9 @@ struct ModelHost {
   }
   /// `rodswarm modes`: member i's linearisation (modes.hpp), its state in `e` moved to the one linearised about.
   static bool has_modes() { return false; }
+  /// Refuses (std::invalid_argument, naming the file and the key) a job with members the linearisation cannot
+  /// take, before any member's work.
+  static void check_modes(const Job&) {}
   static MemberModes member_modes(const Job& job, Ensemble<M, double>&, std::size_t, const ModesOptions&) {
     throw std::invalid_argument(job.source + ": modes is not defined for model " + M::name);
   }

@@ -108,6 +108,7 @@ inline EquilibriumResult solve_equilibrium(std::vector<double>& pose, const doub
 /// the lab frame (rotation vector, displacement).
 struct Modes {
   std::vector<double> omega, shapes;  ///< [count], [count][n][6]
+  double asymmetry = 0;               ///< statics::Modes::asymmetry
 };
 inline Modes small_oscillations(const std::vector<double>& pose, const double* rest, const Params<double>& p,
                                 int count) {
@@ -120,6 +121,7 @@ inline Modes small_oscillations(const std::vector<double>& pose, const double* r
   for (Eigen::Index a = 0; a < N; ++a) M(a) = mass[static_cast<std::size_t>(s.dofs[static_cast<std::size_t>(a)])];
   statics::Modes found = statics::lowest_modes(s, M, count);
   out.omega = std::move(found.omega);
+  out.asymmetry = found.asymmetry;
   const int kept = static_cast<int>(out.omega.size());
   const auto n = static_cast<std::size_t>(p.n);
   out.shapes.assign(static_cast<std::size_t>(kept) * n * 6, 0.0);

@@ -38,6 +38,7 @@ MemberModes Host::member_modes(const Job& job, Ensemble<se3rod::Model, double>& 
   std::fill(twist_data, twist_data + 6 * p.n, 0.0);
   se3rod::Modes m = se3rod::small_oscillations(pose, rest, p, options.count);
   out.omega = std::move(m.omega);
+  out.asymmetry = m.asymmetry;
   out.shapes = std::move(m.shapes);
   return out;
 }

@@ -87,6 +87,17 @@ TEST(Se3rodModes, CantileverFundamentalsConvergeToTheirClosedFormsAtOrderTwo) {
   }
 }
 
+// The statics and modes hold a prescribed end where it is, like a clamped one; a pinned end keeps its rotations.
+TEST(Se3rodModes, PrescribedAndClampedEndsHaveNoFreeDofs) {
+  for (const se3rod::End end : {se3rod::End::clamped, se3rod::End::prescribed, se3rod::End::pinned}) {
+    Cantilever c = cantilever(6, 0.02);
+    c.p.end1 = end;
+    const std::vector<int> dofs = se3rod::free_dofs(c.p);
+    EXPECT_EQ(dofs.size(), end == se3rod::End::pinned ? 4u * 6u + 3u : 4u * 6u) << static_cast<int>(end);
+    EXPECT_LT(dofs.back(), end == se3rod::End::pinned ? 6 * 5 + 3 : 6 * 5);
+  }
+}
+
 // Started in its first bending mode shape (amplitude 1e-6), the rod swings at the frequency modes gives.
 TEST(Se3rodModes, TheStepperSwingsAtTheFirstModesFrequency) {
   Cantilever c = cantilever(11, 0.02);
