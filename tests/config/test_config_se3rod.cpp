@@ -215,6 +215,10 @@ TEST(ConfigSe3rodShapes, PrescribedEndsTakeTheirOwnMotion) {
   json wrong = base();
   wrong["params"]["end_angular_velocity0"] = {1, 0, 0};
   EXPECT_EQ(error_of(wrong).key(), "params.end_angular_velocity0");
+  json varied_wrong = base();
+  varied_wrong["ensemble"] = json::parse(R"({"mode": "grid", "vary": {"params.end_velocity1[0]": [0.0, 1.0]}})");
+  EXPECT_NE(std::string(error_of(varied_wrong).what()).find("is only used by a prescribed end"), std::string::npos)
+      << error_of(varied_wrong).what();
   c["ensemble"] = json::parse(R"({"mode": "grid", "vary": {"params.end_velocity1[0]": [0.0, 0.5, 1.0]}})");
   const Se3rodJob swept = parse(c);
   ASSERT_EQ(swept.size(), 3);
