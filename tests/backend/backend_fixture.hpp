@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <cstdint>
 #include <vector>
 
 #include "config/config_loader.hpp"
@@ -69,18 +70,27 @@ struct ExampleCase {
 template <class M>
 struct BackendCases;
 
+/// The members `indices` of `job`, in that order, with their end times, step counts and varied values.
+template <class M>
+Job<M> members_of(const Job<M>& job, const std::vector<std::int64_t>& indices) {
+  Job<M> picked = slice_of(job, 0, 0);
+  for (const std::int64_t i : indices) {
+    const auto u = static_cast<std::size_t>(i);
+    picked.members.append_member(job.members, i);
+    picked.t_end.push_back(job.t_end[u]);
+    picked.steps.push_back(job.steps[u]);
+    for (std::size_t v = 0; v < job.varied_values.size(); ++v)
+      picked.varied_values[v].push_back(job.varied_values[v][u]);
+  }
+  picked.members.finish();
+  return picked;
+}
+
 /// Three copies of member 0 of `job`, the middle one with its dt (and t_end) scaled by `factor` so that it
 /// diverges part of the way through the run.
 template <class M>
 Job<M> three_with_a_diverging_middle(const Job<M>& job, double factor) {
-  const Job<M> one = slice_of(job, 0, 1);
-  Job<M> three = slice_of(one, 0, 0);
-  for (int k = 0; k < 3; ++k) {
-    three.members.append_member(one.members, 0);
-    three.t_end.push_back(one.t_end[0]);
-    three.steps.push_back(one.steps[0]);
-  }
-  three.members.finish();
+  Job<M> three = members_of(job, {0, 0, 0});
   three.members.dt[1] *= factor;
   three.set_t_end(1, three.t_end[1] * factor);
   return three;

@@ -36,15 +36,7 @@ TEST_F(RollingBackend, EnsembleMembersAgreeWithTheReference) {
   job.output.save_every = 0.5;
   const std::int64_t M = job.size();
   // Members spread over the ensemble, the last ones frozen when the map varies params.frozen.
-  RollingJob picked = slice_of(job, 0, 0);
-  for (std::int64_t i : {std::int64_t{0}, M / 3, M / 2 + 7, M - 1}) {
-    picked.members.append_member(job.members, i);
-    picked.t_end.push_back(job.t_end[static_cast<std::size_t>(i)]);
-    picked.steps.push_back(job.steps[static_cast<std::size_t>(i)]);
-    for (std::size_t v = 0; v < job.varied_values.size(); ++v)
-      picked.varied_values[v].push_back(job.varied_values[v][static_cast<std::size_t>(i)]);
-  }
-  picked.members.finish();
+  const RollingJob picked = members_of(job, {0, M / 3, M / 2 + 7, M - 1});
   EXPECT_TRUE(compare_and_print(picked, options_, picked.size()).ok);
 }
 

@@ -9,11 +9,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -125,5 +127,48 @@ class CliFixture : public ::testing::Test {
   std::string model_;
   std::filesystem::path dir_;
 };
+
+/// Of the first two modes of `modes` (inspect --final --json of a modes file), the one that moves node `tip` more
+/// in y (a rod's two bending planes share omega_1, so its first two modes may bend in any direction between them).
+inline int mode_bending_more_in_y(const nlohmann::json& modes, int tip) {
+  return std::fabs(modes["mode_shapes"][0][tip][4].get<double>()) >=
+                 std::fabs(modes["mode_shapes"][1][tip][4].get<double>())
+             ? 0
+             : 1;
+}
+
+/// Mode `mode`'s frequency as a run has it (`run`: inspect --member --json with series of positions, nodes 0..tip
+/// of equal spacing, node 0 held): the mode's coordinate q(t) = sum_k D_k phi_k y_k(t) (D_k the nodes' Voronoi
+/// lengths, phi the mode's y displacements) keeps that mode alone by M-orthogonality, and its upward zero
+/// crossings, interpolated, give its period. `rising_at`: a save at which q has risen (the rod is thrown along +y).
+struct RunFrequency {
+  double omega = 0;
+  std::size_t periods = 0;  ///< crossings - 1; 0 when fewer than two crossings were seen (omega then 0)
+};
+inline RunFrequency run_frequency(const nlohmann::json& modes, int mode, const nlohmann::json& run, int tip,
+                                  std::size_t rising_at) {
+  auto q = [&](const nlohmann::json& positions) {
+    double sum = 0;
+    for (int k = 1; k <= tip; ++k)
+      sum += (k == tip ? 0.5 : 1.0) * modes["mode_shapes"][mode][k][4].get<double>() * positions[k][1].get<double>();
+    return sum;
+  };
+  std::vector<double> crossings;
+  const auto& t = run["time"];
+  const auto& series = run["series"]["positions"];
+  const double sign = q(series[rising_at]) > 0 ? 1 : -1;
+  for (std::size_t k = 1; k < t.size(); ++k) {
+    const double a = sign * q(series[k - 1]), b = sign * q(series[k]);
+    if (a < 0 && b >= 0) {
+      const double ta = t[k - 1].get<double>(), tb = t[k].get<double>();
+      crossings.push_back(ta + (tb - ta) * a / (a - b));
+    }
+  }
+  RunFrequency out;
+  if (crossings.size() < 2) return out;
+  out.periods = crossings.size() - 1;
+  out.omega = 2 * M_PI * double(out.periods) / (crossings.back() - crossings.front());
+  return out;
+}
 
 }  // namespace rodswarm_test

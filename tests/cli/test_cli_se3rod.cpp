@@ -108,36 +108,13 @@ TEST_F(CliSe3rod, ModesAgreeWithTheClosedFormAndWithTheRunsOscillation) {
   const auto run = rodswarm("run " + cfg + " --backend cpu -q");
   ASSERT_EQ(run.code, 0) << run.err;
   const auto j = inspect("out.h5 --member 0 --json");
-  // The first bending mode's coordinate q(t) = sum_k D_k phi_k y_k(t) (D_k the nodes' Voronoi lengths, phi the
-  // mode's y displacements; the two bending planes share omega_1, so whichever of the first two modes bends more
-  // in y): M-orthogonality removes every other mode from it, so its upward zero crossings, interpolated, give
-  // omega_1 as the run has it.
-  const int mode =
-      std::fabs(m["mode_shapes"][0][20][4].get<double>()) >= std::fabs(m["mode_shapes"][1][20][4].get<double>()) ? 0
-                                                                                                                 : 1;
-  auto q = [&](const nlohmann::json& positions) {
-    double sum = 0;
-    for (int k = 1; k <= 20; ++k)
-      sum += (k == 20 ? 0.5 : 1.0) * m["mode_shapes"][mode][k][4].get<double>() * positions[k][1].get<double>();
-    return sum;
-  };
-  std::vector<double> crossings;
-  const auto& t = j["time"];
-  const auto& series = j["series"]["positions"];
-  const double sign = q(series[100]) > 0 ? 1 : -1;  // q rises first, as the rod is thrown along +y
-  for (std::size_t k = 1; k < t.size(); ++k) {
-    const double a = sign * q(series[k - 1]), b = sign * q(series[k]);
-    if (a < 0 && b >= 0) {
-      const double ta = t[k - 1].get<double>(), tb = t[k].get<double>();
-      crossings.push_back(ta + (tb - ta) * a / (a - b));
-    }
-  }
-  ASSERT_GE(crossings.size(), 2u);
-  const double period = (crossings.back() - crossings.front()) / double(crossings.size() - 1);
-  const double measured = 2 * M_PI / period;
-  std::printf("run: omega %.9f from %zu periods; modes %.9f (relative %.2e)\n", measured, crossings.size() - 1, w1,
-              measured / w1 - 1);
-  EXPECT_NEAR(measured, w1, 1e-4 * w1);
+  // omega_1 as the run has it: the zero crossings of the first bending mode's coordinate (cli_fixture.hpp).
+  const int mode = rodswarm_test::mode_bending_more_in_y(m, 20);
+  const rodswarm_test::RunFrequency f = rodswarm_test::run_frequency(m, mode, j, 20, 100);
+  ASSERT_GE(f.periods, 1u);
+  std::printf("run: omega %.9f from %zu periods; modes %.9f (relative %.2e)\n", f.omega, f.periods, w1,
+              f.omega / w1 - 1);
+  EXPECT_NEAR(f.omega, w1, 1e-4 * w1);
 }
 
 // A cantilever under a tip load: modes moves it to its equilibrium (Newton) first; the tip sits at P L^3 / (3 E I)
