@@ -37,8 +37,9 @@ enum class Precision { float64, float32 };
 /// Outcome of one member's integration, stored per member (uint8 in results files).
 enum MemberStatus : std::uint8_t {
   status_ok = 0,
-  status_diverged = 1,  ///< the state became non-finite or left the divergence bound; integration stopped there
-  status_singular = 2,  ///< a model singularity was reached (Nishinari: cos(relative pitch) near 0); stopped there
+  status_diverged = 1,   ///< the state became non-finite or left the divergence bound; integration stopped there
+  status_singular = 2,   ///< a model singularity was reached (Nishinari: cos(relative pitch) near 0); stopped there
+  status_separated = 3,  ///< a rolling contact's normal reaction turned tensile (the bodies part); stopped there
 };
 
 /// What a model's stepper returns after advancing one member: the steps it took (the failing step counted) and

@@ -123,4 +123,13 @@ RODSWARM_HD inline Mat3<Real> transpose(const Mat3<Real>& a) {
   return Mat3<Real>{{a.m[0], a.m[3], a.m[6], a.m[1], a.m[4], a.m[7], a.m[2], a.m[5], a.m[8]}};
 }
 
+/// The solution x of a x = b by Cramer's rule: x = ((a1 x a2) b0 + (a2 x a0) b1 + (a0 x a1) b2) / det a, with a_i the
+/// rows (small, well-conditioned systems: a node's contact rows).
+template <class Real>
+RODSWARM_HD inline Vec3<Real> solve(const Mat3<Real>& a, Vec3<Real> b) {
+  const Vec3<Real> c0 = cross(a.row(1), a.row(2)), c1 = cross(a.row(2), a.row(0)), c2 = cross(a.row(0), a.row(1));
+  const Real inverse_det = Real(1) / dot(a.row(0), c0);
+  return inverse_det * (b.x * c0 + b.y * c1 + b.z * c2);
+}
+
 }  // namespace rodswarm

@@ -20,6 +20,9 @@ enum class Scheme : std::int32_t { rkmk4 = 0, lie_euler = 1, variational = 2 };
 /// node moves rigidly with the body twist it starts with, held constant (a screw motion g(t) = g(0) exp(t xi): a
 /// constant angular velocity about an axis through the end, and a body-fixed linear velocity).
 enum class End : std::int32_t { free = 0, clamped = 1, pinned = 2, prescribed = 3 };
+/// none: the rod is in contact with nothing; plane: every free node rolls without slipping on the rigid plane
+/// plane_normal . x = plane_offset (se3rod_plane_contact.hpp).
+enum class Contact : std::int32_t { none = 0, plane = 1 };
 
 template <class Real>
 struct Params {
@@ -34,12 +37,16 @@ struct Params {
   Real load1[6] = {0, 0, 0, 0, 0, 0};          ///< end wrench on node n - 1
   Real distributed[6] = {0, 0, 0, 0, 0, 0};    ///< dead couple and force per rest length, lab frame (node k: D_k of it)
   Real divergence_bound = lane::value<Real>(1e300);  ///< |r_k| above this, or a value not finite: diverged
+  Contact contact = Contact::none;
+  Real plane_normal[3] = {0, 0, 1};  ///< unit, lab frame: the side the rod lies on
+  Real plane_offset = 0;             ///< the plane is plane_normal . x = plane_offset
 
   /// Every member, in order (params_members.hpp: the conversion between precisions, the lanes' gather).
   using Members = MemberList<&Params::n, &Params::scheme, &Params::end0, &Params::end1, &Params::h, &Params::density,
                              &Params::youngs_modulus, &Params::shear_modulus, &Params::shear_coefficient,
                              &Params::radius, &Params::gravity, &Params::damping_force, &Params::damping_torque,
-                             &Params::load0, &Params::load1, &Params::distributed, &Params::divergence_bound>;
+                             &Params::load0, &Params::load1, &Params::distributed, &Params::divergence_bound,
+                             &Params::contact, &Params::plane_normal, &Params::plane_offset>;
 };
 
 /// An array of the parameters as the vector or twist it holds.

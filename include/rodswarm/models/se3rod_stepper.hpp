@@ -22,6 +22,7 @@
 #include "rodswarm/linalg/se3.hpp"
 #include "rodswarm/models/se3rod.hpp"
 #include "rodswarm/models/se3rod_params.hpp"
+#include "rodswarm/models/se3rod_plane_contact.hpp"
 
 namespace rodswarm::se3rod {
 
@@ -107,17 +108,47 @@ RODSWARM_HD inline Twist<Real> divide_diagonal(const Twist<Real>& a, const Twist
   return {{a.w.x / M.w.x, a.w.y / M.w.y, a.w.z / M.w.z}, {a.v.x / M.v.x, a.v.y / M.v.y, a.v.z / M.v.z}};
 }
 
-/// Node k's body acceleration a = (rho H)^-1 (ad_xi^T rho H xi + F); zero where the end holds the node (clamped
-/// and prescribed: everything, the twist stays zero or the prescribed one; pinned: the linear part).
+/// Node k's body acceleration a = (rho H)^-1 (ad_xi^T rho H xi + F + the plane's reaction, where the node rolls on
+/// it); zero where the end holds the node (clamped and prescribed: everything, the twist stays zero or the
+/// prescribed one; pinned: the linear part). `normal` receives the plane's normal reaction on the node (0 where it
+/// does not roll).
 template <class Real>
 RODSWARM_HD inline Twist<Real> node_acceleration(const Params<Real>& p, int k, const Pose<Real>& g,
-                                                 const Twist<Real>& xi, const Real* seg) {
+                                                 const Twist<Real>& xi, const Real* seg, Real& normal) {
+  normal = Real(0);
   const End end = end_of(p, k);
   if (end == End::clamped || end == End::prescribed) return {{0, 0, 0}, {0, 0, 0}};
   const Twist<Real> M = node_inertia(p, k);
   Twist<Real> a = divide_diagonal(ad_transpose(xi, times_diagonal(M, xi)) + node_force(p, k, g, xi, seg), M);
   if (end == End::pinned) a.v = {0, 0, 0};
+  if (rolls_on_plane(p, k)) {
+    const Vec3<Real> c = contact_offset(p, g);
+    const Vec3<Real> lambda = rolling_reaction(c, xi, a, M);
+    normal = normal_reaction(p, g, lambda);
+    a = with_contact_force(a, c, lambda, M);
+  }
   return a;
+}
+template <class Real>
+RODSWARM_HD inline Twist<Real> node_acceleration(const Params<Real>& p, int k, const Pose<Real>& g,
+                                                 const Twist<Real>& xi, const Real* seg) {
+  Real normal;
+  return node_acceleration(p, k, g, xi, seg, normal);
+}
+
+/// After a step of an explicit scheme: every rolling node back on the plane and on the rolling rows.
+template <class Real, class Loop>
+RODSWARM_HD inline void restore_contact(const Params<Real>& p, const MemberIO<Real>& io, const Loop& loop) {
+  if (p.contact == Contact::none) return;
+  loop.for_each(p.n, [&](int k) {
+    if (!rolls_on_plane(p, k)) return;
+    Pose<Real> g = load_pose(io.pose + 12 * k);
+    Twist<Real> xi = load_twist(io.twist + 6 * k);
+    restore_plane_contact(p, node_inertia(p, k), g, xi);
+    store_pose(io.pose + 12 * k, g);
+    store_twist(io.twist + 6 * k, xi);
+  });
+  loop.sync_or(false);
 }
 
 /// Every segment's two wrenches from the poses in `pose`, into `seg` (12 per segment).
@@ -242,7 +273,9 @@ RODSWARM_HD inline lane::OutcomeOf<Real> advance_member(const MemberIO<Real>& io
   Real* sum_xi = sum_theta + 6 * n;
   lane::OutcomeOf<Real> out;
   for (std::int64_t step = 0; step < todo; ++step) {
-    if (p.scheme == Scheme::variational) {
+    // Some rolling node's normal reaction negative at some stage of this step: the plane would have to pull.
+    lane::Mask<Real> tensile(false);
+    if (p.scheme == Scheme::variational) {  // no contact (the config refuses it with this scheme)
       variational_step(io, p, dt, seg, sum_xi, loop);
     } else if (p.scheme == Scheme::lie_euler) {
       segment_pass(p, io, seg, loop);
@@ -250,7 +283,9 @@ RODSWARM_HD inline lane::OutcomeOf<Real> advance_member(const MemberIO<Real>& io
       loop.for_each(n, [&](int k) {
         const Pose<Real> g = load_pose(io.pose + 12 * k);
         const Twist<Real> xi = load_twist(io.twist + 6 * k);
-        const Twist<Real> a = node_acceleration(p, k, g, xi, seg);
+        Real normal;
+        const Twist<Real> a = node_acceleration(p, k, g, xi, seg, normal);
+        tensile = tensile || normal < Real(0);
         if (end_of(p, k) != End::clamped) store_pose(io.pose + 12 * k, g * se3_exp(dt * xi));
         store_twist(io.twist + 6 * k, xi + dt * a);
       });
@@ -271,7 +306,9 @@ RODSWARM_HD inline lane::OutcomeOf<Real> advance_member(const MemberIO<Real>& io
           const Twist<Real> xi = load_twist(io.twist + 6 * k);
           const Twist<Real> Th = load_twist(theta + 6 * k);
           const Twist<Real> k_theta = dexp_minus_inv(Th, xi);
-          const Twist<Real> k_xi = node_acceleration(p, k, load_pose(io.pose + 12 * k), xi, seg);
+          Real normal;
+          const Twist<Real> k_xi = node_acceleration(p, k, load_pose(io.pose + 12 * k), xi, seg, normal);
+          tensile = tensile || normal < Real(0);
           const Real weight = stage == 0 || stage == 3 ? sixth : third;
           Twist<Real> s_theta = stage == 0 ? weight * k_theta : load_twist(sum_theta + 6 * k) + weight * k_theta;
           Twist<Real> s_xi = stage == 0 ? weight * k_xi : load_twist(sum_xi + 6 * k) + weight * k_xi;
@@ -288,14 +325,17 @@ RODSWARM_HD inline lane::OutcomeOf<Real> advance_member(const MemberIO<Real>& io
         loop.sync_or(false);
       }
     }
+    if (p.scheme != Scheme::variational) restore_contact(p, io, loop);
     // The step counts for every lane, the failed ones included: a pack's other lanes have taken it (their state
     // is one step on), and a scalar member's count is the same as in a pack.
     ++out.steps;
     lane::Mask<Real> failed(false);
     loop.for_each(n, [&](int k) { failed = failed || node_failed(p, io, k); });
     failed = loop.sync_or(failed);
-    if (lane::any(failed)) {
+    tensile = loop.sync_or(tensile) && !failed;
+    if (lane::any(failed) || lane::any(tensile)) {
       lane::mark(out, failed, status_diverged);
+      lane::mark(out, tensile, status_separated);
       return out;
     }
   }

@@ -1,12 +1,20 @@
 #include "backends/lanes/lane_isa.hpp"
 
 #include "rodswarm/lane_isas_built.hpp"
+#include "rodswarm/linalg/vec3.hpp"
 
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
 
 namespace rodswarm {
+
+// Small helpers that the baseline code always inlines but a wider unit may compile out of line: the linker keeps
+// one copy of each, and without a baseline one it would keep that unit's, with AVX instructions
+// (scripts/check-lane-isolation finds these). This unit is linked before the per-instruction-set ones, so the
+// copies instantiated here are the ones kept.
+template Vec3<double> transpose_times<double>(const Mat3<double>&, Vec3<double>);
+template Vec3<float> transpose_times<float>(const Mat3<float>&, Vec3<float>);
 
 const char* lane_isa_name(LaneIsa isa) {
   switch (isa) {
