@@ -107,7 +107,29 @@ std::vector<Vector6d> forces(const Se3rodCase& c, const std::vector<Eigen::Matri
   return F;
 }
 
-/// Every node's body acceleration.
+bool rolls(const Se3rodCase& c, int k) { return c.plane_contact && end_of(c, k) == Se3rodEnd::free; }
+
+/// The rolling nodes' rows as one matrix on the member's stacked body twists: node k's contact point, which is no
+/// material point, sits at x_c = p - r n; the material point there moves at u = R (gamma + omega x X) with X =
+/// R^T (x_c - p) its body coordinates, and the rows are phi = R^T u = 0 (body components), three per rolling node.
+Eigen::MatrixXd rolling_rows(const Se3rodCase& c, const std::vector<Eigen::Matrix4d>& g) {
+  std::vector<int> rolling;
+  for (int k = 0; k < c.n; ++k)
+    if (rolls(c, k)) rolling.push_back(k);
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(3 * static_cast<Eigen::Index>(rolling.size()), 6 * c.n);
+  for (std::size_t j = 0; j < rolling.size(); ++j) {
+    const auto i = static_cast<std::size_t>(rolling[j]);
+    const Eigen::Matrix3d R = g[i].block<3, 3>(0, 0);
+    const Eigen::Vector3d X = R.transpose() * (-c.radius * c.plane_normal);
+    A.block<3, 3>(3 * static_cast<Eigen::Index>(j), 6 * rolling[j]) = -skew(X);  // omega x X = -X x omega
+    A.block<3, 3>(3 * static_cast<Eigen::Index>(j), 6 * rolling[j] + 3) = Eigen::Matrix3d::Identity();
+  }
+  return A;
+}
+
+/// Every node's body acceleration; with plane contact, the rows' time derivative held by the plane's reactions
+/// (Lagrange multipliers of one KKT system over the member). phi = gamma + omega x X with X = R^T x (x = -r n fixed
+/// in the lab, dX/dt = -omega x X), so dphi/dt = dgamma + domega x X - omega x (omega x X) whether or not phi = 0.
 std::vector<Vector6d> accelerations(const Se3rodCase& c, const std::vector<Eigen::Matrix4d>& g,
                                     const std::vector<Vector6d>& xi) {
   const std::vector<Vector6d> F = forces(c, g, xi);
@@ -121,7 +143,54 @@ std::vector<Vector6d> accelerations(const Se3rodCase& c, const std::vector<Eigen
     a[i] = (ad_matrix(xi[i]).transpose() * M.cwiseProduct(xi[i]) + F[i]).cwiseQuotient(M);
     if (end_of(c, k) == Se3rodEnd::pinned) a[i].tail<3>().setZero();
   }
+  if (!c.plane_contact) return a;
+  // [M -A^T; A 0] [a; lambda] = [M a_free; b], b = omega x (omega x X) per rolling node.
+  const Eigen::MatrixXd A = rolling_rows(c, g);
+  const Eigen::Index m = A.rows(), dofs = 6 * c.n;
+  Eigen::MatrixXd K = Eigen::MatrixXd::Zero(dofs + m, dofs + m);
+  Eigen::VectorXd rhs = Eigen::VectorXd::Zero(dofs + m);
+  Eigen::Index row = 0;
+  for (int k = 0; k < c.n; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    const Vector6d M = inertia(c, k);
+    K.block<6, 6>(6 * k, 6 * k) = M.asDiagonal();
+    rhs.segment<6>(6 * k) = M.cwiseProduct(a[i]);
+    if (!rolls(c, k)) continue;
+    const Eigen::Vector3d omega = xi[i].head<3>();
+    const Eigen::Vector3d X = g[i].block<3, 3>(0, 0).transpose() * (-c.radius * c.plane_normal);
+    rhs.segment<3>(dofs + row) = omega.cross(omega.cross(X));
+    row += 3;
+  }
+  K.topRightCorner(dofs, m) = -A.transpose();
+  K.bottomLeftCorner(m, dofs) = A;
+  const Eigen::VectorXd solution = K.fullPivLu().solve(rhs);
+  for (int k = 0; k < c.n; ++k) a[static_cast<std::size_t>(k)] = solution.segment<6>(6 * k);
   return a;
+}
+
+/// After a step: every rolling node's centre back at height r above the plane, and the member's twists the
+/// nearest (in the kinetic metric) that keep the rows: min 1/2 |xi' - xi|_M^2 subject to A xi' = 0, by its KKT system.
+void restore_contact(const Se3rodCase& c, Se3rodState& s) {
+  if (!c.plane_contact) return;
+  for (int k = 0; k < c.n; ++k) {
+    if (!rolls(c, k)) continue;
+    auto& g = s.g[static_cast<std::size_t>(k)];
+    const Eigen::Vector3d p = g.block<3, 1>(0, 3);
+    g.block<3, 1>(0, 3) = p - (c.plane_normal.dot(p) - c.plane_offset - c.radius) * c.plane_normal;
+  }
+  const Eigen::MatrixXd A = rolling_rows(c, s.g);
+  const Eigen::Index m = A.rows(), dofs = 6 * c.n;
+  Eigen::MatrixXd K = Eigen::MatrixXd::Zero(dofs + m, dofs + m);
+  Eigen::VectorXd rhs = Eigen::VectorXd::Zero(dofs + m);
+  for (int k = 0; k < c.n; ++k) {
+    const Vector6d M = inertia(c, k);
+    K.block<6, 6>(6 * k, 6 * k) = M.asDiagonal();
+    rhs.segment<6>(6 * k) = M.cwiseProduct(s.xi[static_cast<std::size_t>(k)]);
+  }
+  K.topRightCorner(dofs, m) = A.transpose();
+  K.bottomLeftCorner(m, dofs) = A;
+  const Eigen::VectorXd solution = K.fullPivLu().solve(rhs);
+  for (int k = 0; k < c.n; ++k) s.xi[static_cast<std::size_t>(k)] = solution.segment<6>(6 * k);
 }
 
 /// One step of the discrete Euler-Poincare equations (the variational integrator), solved by Newton's method with
@@ -295,6 +364,7 @@ Se3rodState se3rod_advance(const Se3rodCase& c, Se3rodState s, long steps) {
         if (moves(k)) s.g[k] = s.g[k] * se3rod_exp(c.dt * s.xi[k]);
         s.xi[k] += c.dt * a[k];
       }
+      restore_contact(c, s);
       continue;
     }
     // RKMK4: y = (Theta, xi), Theta' = dexp_{-Theta}^{-1} xi, xi' = a(g_n exp(Theta), xi).
@@ -321,6 +391,7 @@ Se3rodState se3rod_advance(const Se3rodCase& c, Se3rodState s, long steps) {
       s.xi[k] = start.xi[k] + c.dt * sum_xi[k];
       s.g[k] = moves(k) ? Eigen::Matrix4d(start.g[k] * se3rod_exp(c.dt * sum_theta[k])) : start.g[k];
     }
+    restore_contact(c, s);
   }
   return s;
 }

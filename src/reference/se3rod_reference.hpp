@@ -32,6 +32,11 @@ struct Se3rodCase {
   Vector6d distributed = Vector6d::Zero();                      ///< dead couple and force per rest length, lab frame
   Se3rodScheme scheme = Se3rodScheme::rkmk4;
   double dt = 1e-3;
+  /// Rolling without slipping on the plane n . x = offset: every free node's contact point p - r n does not move
+  /// (rkmk4 and lie_euler). Imposed here as one dense KKT system over the whole member (the backends: 3x3 per node).
+  bool plane_contact = false;
+  Eigen::Vector3d plane_normal = Eigen::Vector3d::UnitZ();
+  double plane_offset = 0;
   std::vector<Vector6d> rest_strain;  ///< n - 1: eta^ of each segment
 };
 
