@@ -16,8 +16,11 @@
 /// point contacts, one per node, as in Vankerschaver's discrete rolling rod. The explicit schemes drift off the rows
 /// by their truncation error: restore_plane_contact puts every node back on the plane and projects its twist onto
 /// the rows in the kinetic metric after each step (an O(dt^5) change for RKMK4). The plane pushes only: a node
-/// whose normal reaction n . R lambda turns negative would have to be pulled, and the member is flagged separated.
+/// whose normal reaction n . R lambda at the start of a step is negative (beyond round-off: is_tensile) would have to
+/// be pulled, and the member is flagged separated after that step.
 #pragma once
+
+#include <limits>
 
 #include "rodswarm/common.hpp"
 #include "rodswarm/lanes.hpp"
@@ -74,12 +77,29 @@ RODSWARM_HD inline Twist<Real> with_contact_force(const Twist<Real>& a, const Ve
           a.v + (Real(1) / M.v.x) * lambda};
 }
 
-/// The plane's force on a rolling node (body frame) that makes its free acceleration `a` keep the rows.
+/// The plane's force on a rolling node (body frame) that makes its free acceleration `a` keep the rows, and the
+/// size of the terms it balances (m times the accelerations' magnitudes: the scale of lambda's round-off).
 template <class Real>
-RODSWARM_HD inline Vec3<Real> rolling_reaction(const Vec3<Real>& c, const Twist<Real>& xi, const Twist<Real>& a,
-                                               const Twist<Real>& M) {
-  const Vec3<Real> wanted = cross(xi.w, cross(xi.w, c)) - contact_velocity(c, a);
-  return solve(contact_compliance(c, M), wanted);
+struct RollingReaction {
+  Vec3<Real> lambda;
+  Real scale;
+};
+template <class Real>
+RODSWARM_HD inline RollingReaction<Real> rolling_reaction(const Vec3<Real>& c, const Twist<Real>& xi,
+                                                          const Twist<Real>& a, const Twist<Real>& M) {
+  const Vec3<Real> centripetal = cross(xi.w, cross(xi.w, c)), free = contact_velocity(c, a);
+  const Real scale = M.v.x * (norm(centripetal) + norm(a.v) + norm(cross(a.w, c)));
+  return {solve(contact_compliance(c, M), centripetal - free), scale};
+}
+
+/// Whether a normal reaction N is tensile beyond its round-off: below -64 eps times the scale (in newtons) of the
+/// terms it came from. A reaction that is zero in exact arithmetic (a weightless rod, gravity in the plane, free
+/// rolling) then never separates a member by the sign of a rounding error, which would differ between the backends (the
+/// vector units and the GPU contract multiply-adds).
+template <class Real>
+RODSWARM_HD inline lane::Mask<Real> is_tensile(const Real& N, const Real& scale) {
+  const Real tolerance = lane::value<Real>(64 * std::numeric_limits<lane::Scalar<Real>>::epsilon());
+  return N < -(tolerance * scale);
 }
 
 /// The normal reaction n . R lambda of the plane's force lambda (body frame) on a node at pose g: positive while

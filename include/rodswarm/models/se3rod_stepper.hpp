@@ -110,12 +110,12 @@ RODSWARM_HD inline Twist<Real> divide_diagonal(const Twist<Real>& a, const Twist
 
 /// Node k's body acceleration a = (rho H)^-1 (ad_xi^T rho H xi + F + the plane's reaction, where the node rolls on
 /// it); zero where the end holds the node (clamped and prescribed: everything, the twist stays zero or the
-/// prescribed one; pinned: the linear part). `normal` receives the plane's normal reaction on the node (0 where it
-/// does not roll).
+/// prescribed one; pinned: the linear part). `tensile` receives whether the plane would have to pull the node
+/// (false where it does not roll).
 template <class Real>
 RODSWARM_HD inline Twist<Real> node_acceleration(const Params<Real>& p, int k, const Pose<Real>& g,
-                                                 const Twist<Real>& xi, const Real* seg, Real& normal) {
-  normal = Real(0);
+                                                 const Twist<Real>& xi, const Real* seg, lane::Mask<Real>& tensile) {
+  tensile = lane::Mask<Real>(false);
   const End end = end_of(p, k);
   if (end == End::clamped || end == End::prescribed) return {{0, 0, 0}, {0, 0, 0}};
   const Twist<Real> M = node_inertia(p, k);
@@ -123,17 +123,20 @@ RODSWARM_HD inline Twist<Real> node_acceleration(const Params<Real>& p, int k, c
   if (end == End::pinned) a.v = {0, 0, 0};
   if (rolls_on_plane(p, k)) {
     const Vec3<Real> c = contact_offset(p, g);
-    const Vec3<Real> lambda = rolling_reaction(c, xi, a, M);
-    normal = normal_reaction(p, g, lambda);
-    a = with_contact_force(a, c, lambda, M);
+    const RollingReaction<Real> r = rolling_reaction(c, xi, a, M);
+    // Besides the accelerations lambda balances, the internal forces are differences of terms of size E A and
+    // kappa G A (a stiffness times a strain of order one): their round-off is part of lambda's too.
+    const Twist<Real> K = stiffness(p);
+    tensile = is_tensile(normal_reaction(p, g, r.lambda), r.scale + K.v.x + K.v.z);
+    a = with_contact_force(a, c, r.lambda, M);
   }
   return a;
 }
 template <class Real>
 RODSWARM_HD inline Twist<Real> node_acceleration(const Params<Real>& p, int k, const Pose<Real>& g,
                                                  const Twist<Real>& xi, const Real* seg) {
-  Real normal;
-  return node_acceleration(p, k, g, xi, seg, normal);
+  lane::Mask<Real> tensile(false);
+  return node_acceleration(p, k, g, xi, seg, tensile);
 }
 
 /// After a step of an explicit scheme: every rolling node back on the plane and on the rolling rows.
@@ -273,9 +276,9 @@ RODSWARM_HD inline lane::OutcomeOf<Real> advance_member(const MemberIO<Real>& io
   Real* sum_xi = sum_theta + 6 * n;
   lane::OutcomeOf<Real> out;
   for (std::int64_t step = 0; step < todo; ++step) {
-    // Some rolling node's normal reaction negative at some stage of this step: the plane would have to pull.
+    // Some rolling node's normal reaction tensile at the start of this step: the plane would have to pull.
     lane::Mask<Real> tensile(false);
-    if (p.scheme == Scheme::variational) {  // no contact (the config refuses it with this scheme)
+    if (p.scheme == Scheme::variational) {  // no contact: the discrete Euler-Poincare step has no reactions
       variational_step(io, p, dt, seg, sum_xi, loop);
     } else if (p.scheme == Scheme::lie_euler) {
       segment_pass(p, io, seg, loop);
@@ -283,9 +286,9 @@ RODSWARM_HD inline lane::OutcomeOf<Real> advance_member(const MemberIO<Real>& io
       loop.for_each(n, [&](int k) {
         const Pose<Real> g = load_pose(io.pose + 12 * k);
         const Twist<Real> xi = load_twist(io.twist + 6 * k);
-        Real normal;
-        const Twist<Real> a = node_acceleration(p, k, g, xi, seg, normal);
-        tensile = tensile || normal < Real(0);
+        lane::Mask<Real> pulled(false);
+        const Twist<Real> a = node_acceleration(p, k, g, xi, seg, pulled);
+        tensile = tensile || pulled;
         if (end_of(p, k) != End::clamped) store_pose(io.pose + 12 * k, g * se3_exp(dt * xi));
         store_twist(io.twist + 6 * k, xi + dt * a);
       });
@@ -306,9 +309,11 @@ RODSWARM_HD inline lane::OutcomeOf<Real> advance_member(const MemberIO<Real>& io
           const Twist<Real> xi = load_twist(io.twist + 6 * k);
           const Twist<Real> Th = load_twist(theta + 6 * k);
           const Twist<Real> k_theta = dexp_minus_inv(Th, xi);
-          Real normal;
-          const Twist<Real> k_xi = node_acceleration(p, k, load_pose(io.pose + 12 * k), xi, seg, normal);
-          tensile = tensile || normal < Real(0);
+          lane::Mask<Real> pulled(false);
+          const Twist<Real> k_xi = node_acceleration(p, k, load_pose(io.pose + 12 * k), xi, seg, pulled);
+          // The verdict from the step's start only: the later stages lie off the rows by the scheme's error, and
+          // their reactions carry it (a zero reaction would take either sign there).
+          if (stage == 0) tensile = tensile || pulled;
           const Real weight = stage == 0 || stage == 3 ? sixth : third;
           Twist<Real> s_theta = stage == 0 ? weight * k_theta : load_twist(sum_theta + 6 * k) + weight * k_theta;
           Twist<Real> s_xi = stage == 0 ? weight * k_xi : load_twist(sum_xi + 6 * k) + weight * k_xi;
