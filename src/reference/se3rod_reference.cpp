@@ -127,6 +127,29 @@ Eigen::MatrixXd rolling_rows(const Se3rodCase& c, const std::vector<Eigen::Matri
   return A;
 }
 
+/// x with M x = M y + A^T mu and A x = b: the member's KKT system [M A^T; A 0] [x; -mu] = [M y; b] (M the nodes'
+/// inertia diagonals, y stacked per node), dense, by full-pivot LU. The accelerations under the rows' reactions
+/// (y the free accelerations, b the rows' target) and the kinetic-metric projection onto the rows (y the twists,
+/// b = 0) are both this.
+std::vector<Vector6d> solve_with_rows(const Se3rodCase& c, const Eigen::MatrixXd& A, const std::vector<Vector6d>& y,
+                                      const Eigen::VectorXd& b) {
+  const Eigen::Index m = A.rows(), dofs = 6 * c.n;
+  Eigen::MatrixXd K = Eigen::MatrixXd::Zero(dofs + m, dofs + m);
+  Eigen::VectorXd rhs(dofs + m);
+  for (int k = 0; k < c.n; ++k) {
+    const Vector6d M = inertia(c, k);
+    K.block<6, 6>(6 * k, 6 * k) = M.asDiagonal();
+    rhs.segment<6>(6 * k) = M.cwiseProduct(y[static_cast<std::size_t>(k)]);
+  }
+  rhs.tail(m) = b;
+  K.topRightCorner(dofs, m) = A.transpose();
+  K.bottomLeftCorner(m, dofs) = A;
+  const Eigen::VectorXd solution = K.fullPivLu().solve(rhs);
+  std::vector<Vector6d> x(static_cast<std::size_t>(c.n));
+  for (int k = 0; k < c.n; ++k) x[static_cast<std::size_t>(k)] = solution.segment<6>(6 * k);
+  return x;
+}
+
 /// Every node's body acceleration; with plane contact, the rows' time derivative held by the plane's reactions
 /// (Lagrange multipliers of one KKT system over the member). phi = gamma + omega x X with X = R^T x (x = -r n fixed
 /// in the lab, dX/dt = -omega x X), so dphi/dt = dgamma + domega x X - omega x (omega x X) whether or not phi = 0.
@@ -146,26 +169,17 @@ std::vector<Vector6d> accelerations(const Se3rodCase& c, const std::vector<Eigen
   if (!c.plane_contact) return a;
   // [M -A^T; A 0] [a; lambda] = [M a_free; b], b = omega x (omega x X) per rolling node.
   const Eigen::MatrixXd A = rolling_rows(c, g);
-  const Eigen::Index m = A.rows(), dofs = 6 * c.n;
-  Eigen::MatrixXd K = Eigen::MatrixXd::Zero(dofs + m, dofs + m);
-  Eigen::VectorXd rhs = Eigen::VectorXd::Zero(dofs + m);
+  Eigen::VectorXd b(A.rows());
   Eigen::Index row = 0;
   for (int k = 0; k < c.n; ++k) {
-    const auto i = static_cast<std::size_t>(k);
-    const Vector6d M = inertia(c, k);
-    K.block<6, 6>(6 * k, 6 * k) = M.asDiagonal();
-    rhs.segment<6>(6 * k) = M.cwiseProduct(a[i]);
     if (!rolls(c, k)) continue;
+    const auto i = static_cast<std::size_t>(k);
     const Eigen::Vector3d omega = xi[i].head<3>();
     const Eigen::Vector3d X = g[i].block<3, 3>(0, 0).transpose() * (-c.radius * c.plane_normal);
-    rhs.segment<3>(dofs + row) = omega.cross(omega.cross(X));
+    b.segment<3>(row) = omega.cross(omega.cross(X));
     row += 3;
   }
-  K.topRightCorner(dofs, m) = -A.transpose();
-  K.bottomLeftCorner(m, dofs) = A;
-  const Eigen::VectorXd solution = K.fullPivLu().solve(rhs);
-  for (int k = 0; k < c.n; ++k) a[static_cast<std::size_t>(k)] = solution.segment<6>(6 * k);
-  return a;
+  return solve_with_rows(c, A, a, b);
 }
 
 /// After a step: every rolling node's centre back at height r above the plane, and the member's twists the
@@ -179,18 +193,7 @@ void restore_contact(const Se3rodCase& c, Se3rodState& s) {
     g.block<3, 1>(0, 3) = p - (c.plane_normal.dot(p) - c.plane_offset - c.radius) * c.plane_normal;
   }
   const Eigen::MatrixXd A = rolling_rows(c, s.g);
-  const Eigen::Index m = A.rows(), dofs = 6 * c.n;
-  Eigen::MatrixXd K = Eigen::MatrixXd::Zero(dofs + m, dofs + m);
-  Eigen::VectorXd rhs = Eigen::VectorXd::Zero(dofs + m);
-  for (int k = 0; k < c.n; ++k) {
-    const Vector6d M = inertia(c, k);
-    K.block<6, 6>(6 * k, 6 * k) = M.asDiagonal();
-    rhs.segment<6>(6 * k) = M.cwiseProduct(s.xi[static_cast<std::size_t>(k)]);
-  }
-  K.topRightCorner(dofs, m) = A.transpose();
-  K.bottomLeftCorner(m, dofs) = A;
-  const Eigen::VectorXd solution = K.fullPivLu().solve(rhs);
-  for (int k = 0; k < c.n; ++k) s.xi[static_cast<std::size_t>(k)] = solution.segment<6>(6 * k);
+  s.xi = solve_with_rows(c, A, s.xi, Eigen::VectorXd::Zero(A.rows()));
 }
 
 /// One step of the discrete Euler-Poincare equations (the variational integrator), solved by Newton's method with
