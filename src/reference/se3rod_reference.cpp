@@ -345,11 +345,15 @@ Se3rodState se3rod_advance(const Se3rodCase& c, Se3rodState s, long steps) {
   const auto n = static_cast<std::size_t>(c.n);
   auto moves = [&](std::size_t k) { return end_of(c, static_cast<int>(k)) != Se3rodEnd::clamped; };
   for (long step = 0; step < steps; ++step) {
-    // A state that blew up stays NaN (Eigen's matrix logarithm of a non-finite matrix does not return): compare
-    // then reads the member as an infinite error, never as agreement.
+    // A state that blew up stays NaN (Eigen's matrix logarithm of a non-finite matrix does not return, nor, in
+    // minutes, that of a finite one whose rotation part the exponential of a huge twist has left far from SO(3)):
+    // compare then reads the member as an infinite error, never as agreement.
     bool finite = true;
-    for (std::size_t k = 0; k < n; ++k)
+    for (std::size_t k = 0; k < n; ++k) {
       finite = finite && s.g[k].allFinite() && s.xi[k].allFinite() && s.g[k].cwiseAbs().maxCoeff() < 1e150;
+      const Eigen::Matrix3d R = s.g[k].topLeftCorner<3, 3>();
+      finite = finite && (R.transpose() * R - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() < 1e-6;
+    }
     if (!finite) {
       for (std::size_t k = 0; k < n; ++k) {
         s.g[k].setConstant(std::numeric_limits<double>::quiet_NaN());

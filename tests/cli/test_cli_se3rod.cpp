@@ -211,6 +211,19 @@ TEST_F(CliSe3rod, APrescribedEndLaunchesAxialAndTorsionalWavesAtTheirSpeeds) {
   }
 }
 
+// Lie-Euler at dt omega_max = 1.19 blows up within 50 steps. Its twists' exponentials leave the rotations off
+// SO(3), where Eigen's matrix logarithm in the reference ran for minutes (compare hung). The reference now turns
+// such a state to NaN: compare fails at once, with infinite errors.
+TEST_F(CliSe3rod, CompareOfAMemberThatBlewUpFailsAtOnce) {
+  const auto cfg = cantilever_with([](nlohmann::json& c) {
+    c["integrator"]["scheme"] = "lie_euler";
+    c["integrator"]["t_end"] = 0.05;
+  });
+  const auto compare = rodswarm("compare " + cfg + " --backend cpu");
+  EXPECT_EQ(compare.code, 1) << compare.out << compare.err;
+  EXPECT_NE(compare.out.find("inf"), std::string::npos) << compare.out;
+}
+
 TEST_F(CliSe3rod, BadInputIsRefusedWithExitTwo) {
   expect_refused(cantilever_with([](nlohmann::json& c) { c["params"]["radius"] = -0.01; }), "c.json", "params.radius");
   expect_refused(cantilever_with([](nlohmann::json& c) {
