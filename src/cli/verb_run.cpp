@@ -66,9 +66,8 @@ void add_run_verb(CLI::App& app, int& exit_code) {
               return static_cast<int>(exit_runtime);
             }
             if (job.output.xdmf) write_xdmf(path);
-            const std::string singular = singular_note<M>(report.singular);
-            if (!singular.empty()) std::cerr << "rodswarm: " << singular << "\n";
-            const std::int64_t failed = report.diverged + (counts_singular_as_diverged<M>() ? 0 : report.singular);
+            for (const std::string& note : stop_notes<M>(report)) std::cerr << "rodswarm: " << note << "\n";
+            const std::int64_t failed = failed_members<M>(report);
             if (checkpointed.already_complete) {
               std::printf(
                   "run: %s already holds this run's %lld members (the run that wrote it was stopped while "

@@ -118,6 +118,7 @@ void append_report(RunReport& into, const RunReport& part, std::int64_t first_me
   }
   into.diverged += part.diverged;
   into.singular += part.singular;
+  into.separated += part.separated;
   into.max_steps = std::max(into.max_steps, part.max_steps);
   into.stability.unstable.insert(into.stability.unstable.end(), part.stability.unstable.begin(),
                                  part.stability.unstable.end());
@@ -132,6 +133,7 @@ void append_report(RunReport& into, const RunReport& part, std::int64_t first_me
 void count_results(const Results& part, RunReport& into) {
   for (const auto d : part.diverged) into.diverged += d;
   for (const auto s : part.singular) into.singular += s;
+  for (const auto s : part.separated) into.separated += s;
 }
 
 }  // namespace checkpoint_detail

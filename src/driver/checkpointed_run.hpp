@@ -76,7 +76,7 @@ void remove_checkpoints(const std::string& out_path);
 /// Adds a batch's counts and stability (its members from first_member on) to `into`; `integrated`: this call ran
 /// it, so its time and work count toward the throughput.
 void append_report(RunReport& into, const RunReport& part, std::int64_t first_member, bool integrated);
-/// The diverged and singular members of a finished batch read back from its file.
+/// The diverged, singular and separated members of a finished batch read back from its file.
 void count_results(const Results& part, RunReport& into);
 }  // namespace checkpoint_detail
 

@@ -85,7 +85,7 @@ CheckpointedReport run_checkpointed(const Job<M>& job, const RunOptions& options
     RunReport part = run(slice_of(job, first, batch_size), batch_options);
     part.results.run_fingerprint = fingerprint_text;
     write_results(file.string(), part.results);
-    part.diverged = part.singular = 0;  // counted from the files below, with the resumed batches
+    part.diverged = part.singular = part.separated = 0;  // counted from the files below, with the resumed batches
     part.stability = {};
     append_report(out.run, part, first, true);
     ++new_batches;

@@ -44,24 +44,50 @@ std::string stability_warning(const StabilityReport& report, const Job<M>& job) 
                                 ModelHost<M>::stability_example(report.examples.front(), job));
 }
 
+namespace driver_detail {
+
+/// The model's own stop conditions, with the report's count of each and the name of its flag in the results.
+struct StopCount {
+  std::uint8_t status;
+  const char* name;
+  std::int64_t count;
+};
+inline std::vector<StopCount> stop_counts(const RunReport& report) {
+  return {{status_singular, "singular", report.singular}, {status_separated, "separated", report.separated}};
+}
+
+}  // namespace driver_detail
+
 template <class M>
-bool counts_singular_as_diverged() {
-  return ModelHost<M>::counts_as_diverged(status_singular);
+std::int64_t failed_members(const RunReport& report) {
+  std::int64_t failed = report.diverged;
+  for (const auto& s : driver_detail::stop_counts(report)) {
+    if (ModelHost<M>::stop_meaning(s.status) != nullptr && !ModelHost<M>::counts_as_diverged(s.status))
+      failed += s.count;
+  }
+  return failed;
 }
 
 template <class M>
 std::string failure_counts(const RunReport& report) {
   std::string text = std::to_string(report.diverged) + " diverged";
-  if (ModelHost<M>::singular_meaning() != nullptr) text += ", " + std::to_string(report.singular) + " singular";
+  for (const auto& s : driver_detail::stop_counts(report)) {
+    if (ModelHost<M>::stop_meaning(s.status) != nullptr) text += ", " + std::to_string(s.count) + " " + s.name;
+  }
   return text;
 }
 
 template <class M>
-std::string singular_note(std::int64_t singular) {
+std::vector<std::string> stop_notes(const RunReport& report) {
   using H = ModelHost<M>;
-  if (singular == 0 || H::singular_meaning() == nullptr) return "";
-  return std::to_string(singular) + " member(s) " + H::singular_meaning() + "; they are flagged in members/singular" +
-         (H::counts_as_diverged(status_singular) ? " and counted as diverged" : "");
+  std::vector<std::string> lines;
+  for (const auto& s : driver_detail::stop_counts(report)) {
+    if (s.count == 0 || H::stop_meaning(s.status) == nullptr) continue;
+    lines.push_back(std::to_string(s.count) + " member(s) " + H::stop_meaning(s.status) +
+                    "; they are flagged in members/" + s.name + ", their final_time is when" +
+                    (H::counts_as_diverged(s.status) ? ", and they are counted as diverged" : ""));
+  }
+  return lines;
 }
 
 template <class M>
@@ -126,8 +152,8 @@ JobSummary summarize(const Job<M>& job) {
   template rodswarm::StabilityReport rodswarm::check_stability<Model>(const rodswarm::Job<Model>&);                \
   template std::string rodswarm::stability_warning<Model>(const rodswarm::StabilityReport&,                        \
                                                           const rodswarm::Job<Model>&);                            \
-  template std::string rodswarm::singular_note<Model>(std::int64_t);                                               \
-  template bool rodswarm::counts_singular_as_diverged<Model>();                                                    \
+  template std::vector<std::string> rodswarm::stop_notes<Model>(const rodswarm::RunReport&);                       \
+  template std::int64_t rodswarm::failed_members<Model>(const rodswarm::RunReport&);                               \
   template std::string rodswarm::failure_counts<Model>(const rodswarm::RunReport&);                                \
   template bool rodswarm::has_steady<Model>();                                                                     \
   template rodswarm::RunReport rodswarm::modes<Model>(const rodswarm::Job<Model>&, const rodswarm::ModesOptions&); \

@@ -29,13 +29,15 @@ StabilityReport check_stability(const Job<M>& job);
 template <class M>
 std::string stability_warning(const StabilityReport& report, const Job<M>& job);
 
-/// The run's line about `singular` members stopped at a singularity ("" when there are none or the model has none).
+/// The run's lines about members stopped by one of the model's own conditions (a singularity, a rolling contact
+/// that parted): none when there are none or the model has none.
 template <class M>
-std::string singular_note(std::int64_t singular);
+std::vector<std::string> stop_notes(const RunReport& report);
 
-/// Whether the model counts a member stopped at a singularity among the diverged (its report's `diverged`).
+/// The members that did not finish: the diverged, and those stopped by a model's condition that it does not
+/// already count among the diverged.
 template <class M>
-bool counts_singular_as_diverged();
+std::int64_t failed_members(const RunReport& report);
 
 /// The failed members of a report as the run's line says them: "2 diverged", "2 diverged, 1 singular".
 template <class M>

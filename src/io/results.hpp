@@ -83,6 +83,9 @@ struct Results {
   std::vector<std::uint8_t> stability_warning;  ///< [M] dt outside the scheme's linearised bound
   /// [M] the member stopped at a model singularity. Empty when the model has none.
   std::vector<std::uint8_t> singular;
+  /// [M] the member stopped where a rolling contact's normal reaction turned tensile (its final_time is when).
+  /// Empty when the model has no unilateral contact.
+  std::vector<std::uint8_t> separated;
 
   Spectrum spectrum;  ///< empty when no signal was recorded
 
@@ -171,7 +174,7 @@ std::string inspect_text(const std::string& path, std::int64_t member, bool fina
                          double timeout_seconds = 0);
 
 /// inspect --json without --member: a summary of the file (kind, model, members, saves, fields, diverged count,
-/// singular count when the file records singularities).
+/// singular and separated counts when the file records them).
 nlohmann::json summary_json(const std::string& path);
 
 }  // namespace rodswarm

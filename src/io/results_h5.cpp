@@ -147,6 +147,8 @@ void ResultsWriter::Impl::create(const Results& r) {
       file, layout::kStabilityWarning, {}, [](const Results& p) -> auto& { return p.stability_warning; }, r);
   add_array<std::uint8_t>(
       file, layout::kSingular, {}, [](const Results& p) -> auto& { return p.singular; }, r);
+  add_array<std::uint8_t>(
+      file, layout::kSeparated, {}, [](const Results& p) -> auto& { return p.separated; }, r);
   add_array<std::int32_t>(
       file, layout::kRods, {}, [](const Results& p) -> auto& { return p.rods; }, r);
 
@@ -294,6 +296,7 @@ Results read_file(const std::string& path) {
   read_optional(file.get(), layout::kStepsTaken, {s.members}, r.steps_taken);
   read_optional(file.get(), layout::kStabilityWarning, {s.members}, r.stability_warning);
   read_optional(file.get(), layout::kSingular, {s.members}, r.singular);
+  read_optional(file.get(), layout::kSeparated, {s.members}, r.separated);
   read_optional(file.get(), layout::kRods, {s.members}, r.rods);
 
   read_optional(file.get(), layout::kTime, {s.saves}, r.time);
@@ -346,6 +349,7 @@ void drop_member_data(Results& r) {
   clear(r.steps_taken);
   clear(r.stability_warning);
   clear(r.singular);
+  clear(r.separated);
   clear(r.spectrum.signal);
   clear(r.spectrum.power);
   clear(r.newton_iterations);
@@ -419,6 +423,7 @@ void append_results(Results& into, const Results& part) {
   append(into.steps_taken, part.steps_taken);
   append(into.stability_warning, part.stability_warning);
   append(into.singular, part.singular);
+  append(into.separated, part.separated);
   append(into.spectrum.signal, part.spectrum.signal);  // same samples and frequencies in every batch
   append(into.spectrum.power, part.spectrum.power);
   append(into.newton_iterations, part.newton_iterations);

@@ -2,6 +2,7 @@
 /// member_json and summary_json for `rodswarm inspect --json`: they read the descriptive part of the file
 /// and, for a member, only that member's rows (hyperslabs), so inspecting a huge ensemble stays cheap.
 #include <algorithm>
+#include <utility>
 
 #include "io/h5_data.hpp"
 #include "io/h5_handles.hpp"
@@ -16,6 +17,10 @@ namespace {
 using h5::Dims;
 using h5::Handle;
 using nlohmann::json;
+
+/// The per-member flags of a model's own stop conditions, as inspect names them, and where they lie in the file.
+const std::pair<const char*, const char*> stop_flags[] = {{"singular", layout::kSingular},
+                                                          {"separated", layout::kSeparated}};
 
 // `rows` consecutive vectors of `width` values starting at data[offset], as [[x, y, z], ...].
 json vectors_json(const std::vector<double>& data, std::size_t offset, std::size_t rows, std::size_t width) {
@@ -145,7 +150,9 @@ json member_object(const std::string& path, std::int64_t member, bool final_only
   if (h5::exists(f, layout::kStabilityWarning)) {
     j["stability_warning"] = member_value<std::uint8_t>(f, layout::kStabilityWarning, i) != 0;
   }
-  if (h5::exists(f, layout::kSingular)) j["singular"] = member_value<std::uint8_t>(f, layout::kSingular, i) != 0;
+  for (const auto& [name, at] : stop_flags) {
+    if (h5::exists(f, at)) j[name] = member_value<std::uint8_t>(f, at, i) != 0;
+  }
   if (steady) {
     if (h5::exists(f, layout::kSteadyConverged)) {
       j["converged"] = member_value<std::uint8_t>(f, layout::kSteadyConverged, i) != 0;
@@ -212,7 +219,9 @@ json summary_object(const std::string& path) {
   }
   j["diverged"] = count_flags(f, layout::kDiverged, info.shape.members);
   j["stability_warnings"] = count_flags(f, layout::kStabilityWarning, info.shape.members);
-  if (h5::exists(f, layout::kSingular)) j["singular"] = count_flags(f, layout::kSingular, info.shape.members);
+  for (const auto& [name, at] : stop_flags) {
+    if (h5::exists(f, at)) j[name] = count_flags(f, at, info.shape.members);
+  }
   if (h.kind == "steady" || h.kind == "modes")
     j["converged"] = count_flags(f, layout::kSteadyConverged, info.shape.members);
   j["varied_keys"] = h.varied_keys;

@@ -25,6 +25,7 @@ inline constexpr const char* kDiverged = "/members/diverged";
 inline constexpr const char* kStepsTaken = "/members/steps_taken";
 inline constexpr const char* kStabilityWarning = "/members/stability_warning";
 inline constexpr const char* kSingular = "/members/singular";
+inline constexpr const char* kSeparated = "/members/separated";
 inline constexpr const char* kRods = "/members/rods";
 inline constexpr const char* kTime = "/time";
 inline constexpr const char* kSeries = "/series";  ///< /series/<field>: [M][S][row...]

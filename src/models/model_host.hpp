@@ -107,9 +107,9 @@ struct ModelHost {
   // Optional: the defaults below hold unless a model defines its own.
   /// Whether a member that stopped with `status` counts as diverged (results' members/diverged).
   static bool counts_as_diverged(std::uint8_t status) { return status != status_ok; }
-  /// What a singular member means, for the run's message; nullptr: the model has no singularity and its results
-  /// no members/singular.
-  static const char* singular_meaning() { return nullptr; }
+  /// What a member stopped with `status` (status_singular, status_separated) means, for the run's message;
+  /// nullptr: the model never stops a member so, and its results have no members/singular (members/separated).
+  static const char* stop_meaning(std::uint8_t) { return nullptr; }
   /// Refuses a job before it runs (std::invalid_argument).
   static void check(const Job&) {}
   static RecordTables record_tables(const Job&) { return {}; }

@@ -104,8 +104,9 @@ void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std
 
 /// A member stopped at a singularity (gimbal lock) is flagged singular and counted as diverged (the default).
 template <>
-const char* Host::singular_meaning() {
-  return "stopped at a singularity (cos of a relative pitch angle near 0, gimbal lock)";
+const char* Host::stop_meaning(std::uint8_t status) {
+  return status == status_singular ? "stopped at a singularity (cos of a relative pitch angle near 0, gimbal lock)"
+                                   : nullptr;
 }
 
 /// RK4's linearised bound (models/nishinari.hpp, rk4_stable_dt): dt omega_max < 2 sqrt(2).

@@ -182,8 +182,8 @@ void Host::record(const Job& job, const RecordTables& tables, Ensemble<Model, Re
 
 /// A member whose contact point left its string (fixed ends) is flagged singular, not diverged.
 template <>
-const char* Host::singular_meaning() {
-  return "stopped where a contact point left its string (fixed ends)";
+const char* Host::stop_meaning(std::uint8_t status) {
+  return status == status_singular ? "stopped where a contact point left its string (fixed ends)" : nullptr;
 }
 
 template <>

@@ -243,6 +243,7 @@ inline void expect_same_results(const Results& a, const Results& b) {
   EXPECT_EQ(a.steps_taken, b.steps_taken);
   EXPECT_EQ(a.stability_warning, b.stability_warning);
   EXPECT_EQ(a.singular, b.singular);
+  EXPECT_EQ(a.separated, b.separated);
   EXPECT_EQ(a.newton_iterations, b.newton_iterations);
   EXPECT_TRUE(same_bits(a.newton_residual, b.newton_residual));
   EXPECT_EQ(a.converged, b.converged);

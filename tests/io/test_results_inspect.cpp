@@ -192,7 +192,8 @@ TEST_F(ResultsInspect, Summary) {
   EXPECT_EQ(j["created"], "2024-05-01T12:00:00Z");
   EXPECT_EQ(j["rodswarm_version"], "0.1.0");
   EXPECT_FALSE(j.contains("converged"));
-  EXPECT_FALSE(j.contains("singular"));  // greenspan records no singularities
+  EXPECT_FALSE(j.contains("singular"));   // greenspan records no singularities
+  EXPECT_FALSE(j.contains("separated"));  // nor contacts that part
   EXPECT_EQ(j["final_fields"], json::array());
   EXPECT_FALSE(j.contains("spectrum"));
 }

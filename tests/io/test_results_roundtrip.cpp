@@ -37,6 +37,22 @@ TEST(ResultsRoundTrip, MomentumAndSingularComeBackExactly) {
   ASSERT_EQ(read.final("momentum").size(), 3u * 6u);
   EXPECT_EQ(read.final("momentum")[1 * 6 + 0], test::momentum(1, 3, 0));  // member 1, px
   EXPECT_EQ(read.singular, (std::vector<std::uint8_t>{0, 0, 1}));
+  EXPECT_TRUE(read.separated.empty());
+}
+
+TEST(ResultsRoundTrip, SeparatedFlagsComeBack) {
+  // A model with rolling contact (se3rod on a plane) flags the members whose contact parted.
+  TempDir dir;
+  Results written = test::make_results();
+  written.separated = {1, 0, 1};
+  written.separated.resize(static_cast<std::size_t>(written.members));
+  write_results(dir.file("separated.h5"), written);
+  const Results read = read_results(dir.file("separated.h5"));
+  test::expect_same_results(written, read);
+  EXPECT_TRUE(read.singular.empty());
+  const h5::ErrorSilencer silence;
+  h5::Handle file = h5::open_file(dir.file("separated.h5"));
+  EXPECT_TRUE(h5::exists(file.get(), "/members/separated"));
 }
 
 TEST(ResultsRoundTrip, FinalMomentumWithoutSeries) {
@@ -62,11 +78,13 @@ TEST(ResultsRoundTrip, GreenspanFileHasNoMomentumOrSingular) {
   EXPECT_TRUE(read.series("momentum").empty());
   EXPECT_TRUE(read.final("momentum").empty());
   EXPECT_TRUE(read.singular.empty());
+  EXPECT_TRUE(read.separated.empty());
   const h5::ErrorSilencer silence;
   h5::Handle file = h5::open_file(dir.file("run.h5"));
   EXPECT_FALSE(h5::exists(file.get(), "/series/momentum"));
   EXPECT_FALSE(h5::exists(file.get(), "/final/momentum"));
   EXPECT_FALSE(h5::exists(file.get(), "/members/singular"));
+  EXPECT_FALSE(h5::exists(file.get(), "/members/separated"));
 }
 
 TEST(ResultsRoundTrip, FileWithoutMomentumAndSingularStillReads) {
