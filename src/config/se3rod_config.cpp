@@ -25,7 +25,14 @@
 ///         (node k takes its Voronoi length's share: h inside, h/2 at the ends),
 ///     "rest": "initial" | "straight" ("initial"): the rest configuration is the initial one (a stress-free
 ///         shape stays at rest) or a straight, unstretched, unsheared rod (rest strain (0, 0, 0; 0, 0, 1): a helix
-///         released from it springs back) },
+///         released from it springs back),
+///     "contact": "none" | "plane" ("none"): "plane": every node the ends leave free rolls without slipping on the
+///         rigid plane plane_normal . x = plane_offset, as a ball of the rod's radius (docs/se3rod_rolling_contact.md);
+///         not with scheme "variational". Each rolling node must start on the plane (its gap n . p - offset - radius
+///         within 1e-9 of max(L, radius)) and rolling (its contact point's velocity within 1e-9 of |v| + radius |w|).
+///         A member whose plane would have to pull a node (a tensile normal reaction) stops, flagged separated,
+///     "plane_normal": [3] (0, 0, 1): nonzero (normalised), pointing to the rod's side; "plane_offset" (0): both
+///         only with contact "plane" },
 ///   "initial": {
 ///     "kind": "straight" | "helix" | "points" (required),
 ///     straight: "origin": [3] (0, 0, 0), "direction": [3] (0, 0, 1): d3 (nonzero, normalised), "normal": [3]
@@ -51,7 +58,9 @@
 ///       values (grid and zip only),
 ///   "output": { "path" ("results.h5"), "save_every" (0: no series, the final state only; else a whole number of
 ///       steps), "fields": any of "positions", "directors", "velocities", "angular_velocities", "energy"
-///       ("positions", "energy") },
+///       ("positions", "energy"); "contact" (contact "plane" only): per node the slip speed |u_t| of the
+///       material point at the contact (m/s), the gap (m) and the plane's normal reaction (N; 0 on a node the ends
+///       hold) },
 ///   "compare": { "tolerance": > 0, "members": integer >= 1 (4) }.
 /// There is no "steady" section for this model.
 #include "config/json_check.hpp"
@@ -84,9 +93,13 @@ const std::vector<std::string> params_keys = {"n",
                                               "end_velocity0",
                                               "end_velocity1",
                                               "end_angular_velocity0",
-                                              "end_angular_velocity1"};
-const std::vector<OutputField> output_fields = {
-    {"positions", true}, {"directors", false}, {"velocities", false}, {"angular_velocities", false}, {"energy", true}};
+                                              "end_angular_velocity1",
+                                              "contact",
+                                              "plane_normal",
+                                              "plane_offset"};
+const std::vector<OutputField> output_fields = {{"positions", true},   {"directors", false},
+                                                {"velocities", false}, {"angular_velocities", false},
+                                                {"energy", true},      {"contact", false}};
 const std::vector<std::string> motion_keys = {"velocity", "angular_velocity"};
 
 void read_params(const ObjectReader& r, Se3rodSpec& spec) {
@@ -109,6 +122,14 @@ void read_params(const ObjectReader& r, Se3rodSpec& spec) {
   spec.force_density = r.vector3_or("force_density", {0, 0, 0});
   spec.couple_density = r.vector3_or("couple_density", {0, 0, 0});
   spec.rest = r.choice_or("rest", se3rod_rest_kinds, Se3rodRest::initial);
+  spec.contact = r.choice_or("contact", se3rod_contacts, se3rod::Contact::none);
+  for (const char* key : {"plane_normal", "plane_offset"}) {
+    if (r.has(key) && spec.contact != se3rod::Contact::plane) {
+      throw ConfigError(r.source(), std::string("params.") + key, "is only used with params.contact \"plane\"");
+    }
+  }
+  spec.plane_normal = r.vector3_or("plane_normal", {0, 0, 1});
+  spec.plane_offset = r.number_or("plane_offset", 0.0);
   for (int e = 0; e < 2; ++e) {
     const std::string end = std::to_string(e);
     for (const char* what : {"end_velocity", "end_angular_velocity"}) {
@@ -153,7 +174,7 @@ template <>
 const SchemaKeys Schema<se3rod::Model>::keys = {
     {"model", "precision", "params", "initial", "integrator", "ensemble", "output", "compare"},
     {"params", "initial", "integrator"},
-    {"initial.kind", "integrator.scheme", "params.ends", "params.rest"}};
+    {"initial.kind", "integrator.scheme", "params.ends", "params.rest", "params.contact"}};
 
 template <>
 config_detail::Se3rodSpec Schema<se3rod::Model>::parse(const nlohmann::json& config, const std::string& source,
@@ -173,6 +194,14 @@ config_detail::Se3rodSpec Schema<se3rod::Model>::parse(const nlohmann::json& con
     throw ConfigError(source, "params.length",
                       std::string("missing required key (initial kind \"") + se3rod_initial_kinds.name(spec.shape) +
                           "\" needs the rod's rest length)");
+  }
+  if (spec.contact == se3rod::Contact::plane && spec.scheme == se3rod::Scheme::variational) {
+    throw ConfigError(source, "params.contact",
+                      "\"plane\" needs scheme \"rkmk4\" or \"lie_euler\" (the variational integrator has no "
+                      "reaction forces)");
+  }
+  if (spec.contact != se3rod::Contact::plane && job.output.saves("contact")) {
+    throw ConfigError(source, "output.fields", "\"contact\" is only saved with params.contact \"plane\"");
   }
   job.scheme = spec.scheme;
   return spec;

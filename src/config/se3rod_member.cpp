@@ -9,6 +9,7 @@
 #include "config/member_checker.hpp"
 #include "config/se3rod_spec.hpp"
 #include "rodswarm/models/se3rod.hpp"
+#include "rodswarm/models/se3rod_plane_contact.hpp"
 
 namespace rodswarm {
 namespace config_detail {
@@ -128,6 +129,39 @@ double build_points(const Se3rodSpec& spec, int nodes, const MemberChecker& chec
   return total / static_cast<double>(count - 1);
 }
 
+/// Contact "plane": the unit normal and offset into the params, and every rolling node checked to start on the plane
+/// and rolling, to a relative 1e-9 (a rod placed by hand in decimal numbers is within it; a rod a radius off is not).
+void set_plane_contact(const Se3rodSpec& spec, const MemberChecker& check, se3rod::Params<double>& p,
+                       const std::vector<double>& pose, const std::vector<double>& twist) {
+  constexpr double tolerance = 1e-9;
+  const V n = unit_or_fail(spec.plane_normal, "params.plane_normal", check);
+  check.finite("params.plane_offset", spec.plane_offset);
+  p.contact = se3rod::Contact::plane;
+  p.plane_normal[0] = n.x;
+  p.plane_normal[1] = n.y;
+  p.plane_normal[2] = n.z;
+  p.plane_offset = spec.plane_offset;
+  const double scale = std::max(p.h * (p.n - 1), p.radius);
+  for (int k = 0; k < p.n; ++k) {
+    if (!se3rod::rolls_on_plane(p, k)) continue;
+    const Pose<double> g = se3rod::load_pose(&pose[12 * static_cast<std::size_t>(k)]);
+    const Twist<double> xi = se3rod::load_twist(&twist[6 * static_cast<std::size_t>(k)]);
+    const double gap = se3rod::contact_gap(p, g);
+    if (!(std::abs(gap) <= tolerance * scale)) {
+      check.fail("params.plane_offset",
+                 "node " + std::to_string(k) + " starts " + format_number(gap) +
+                     " m from the plane (n . p - plane_offset - radius); a rolling rod must start on it (node " +
+                     std::to_string(k) + " at " + vec_text({g.p.x, g.p.y, g.p.z}) + ")");
+    }
+    const double slip = norm(se3rod::contact_velocity(se3rod::contact_offset(p, g), xi));
+    if (!(slip <= tolerance * (norm(xi.v) + p.radius * norm(xi.w)))) {
+      check.fail("initial.velocity", "node " + std::to_string(k) + "'s contact point moves at " + format_number(slip) +
+                                         " m/s: a rolling rod must start rolling, velocity = angular_velocity x "
+                                         "(radius plane_normal) on every node that rolls");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace config_detail
 
@@ -219,6 +253,7 @@ void Schema<se3rod::Model>::build(const Spec& spec, const Se3rodJob& job, const 
                                                                  : se3rod::rest_strain(g[s], g[s + 1], h);
     se3rod::store_twist(&out.rest[6 * s], rest);
   }
+  if (spec.contact == se3rod::Contact::plane) set_plane_contact(spec, check, p, out.pose, out.twist);
   p.divergence_bound = spec.divergence_factor * extent;
   out.dt = spec.dt;
   out.t_end = spec.t_end;

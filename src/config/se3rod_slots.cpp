@@ -27,6 +27,10 @@ void Schema<se3rod::Model>::numbers(Spec& s, const config_detail::NumberSlots& s
     slots.vector("params.end_velocity" + std::to_string(e), s.end_velocity[e]);
     slots.vector("params.end_angular_velocity" + std::to_string(e), s.end_angular_velocity[e]);
   }
+  if (s.contact == se3rod::Contact::plane) {
+    slots.vector("params.plane_normal", s.plane_normal);
+    slots.number("params.plane_offset", s.plane_offset);
+  }
   if (s.shape == Se3rodShape::points) {
     slots.rows("initial.points", s.points);
     slots.rows("initial.normals", s.normals);
@@ -53,6 +57,10 @@ std::vector<Unvaried> Schema<se3rod::Model>::unvaried(const Spec& s) {
                             config_detail::se3rod_end_kinds.name(end) + "\")";
     out.push_back({"params.end_velocity" + std::to_string(e), why});
     out.push_back({"params.end_angular_velocity" + std::to_string(e), why});
+  }
+  if (s.contact != se3rod::Contact::plane) {
+    for (const char* key : {"params.plane_normal", "params.plane_offset"})
+      out.push_back({key, "is only used with params.contact \"plane\""});
   }
   if (!s.has_length) out.push_back({"params.length", "is not in this config (initial kind \"" + kind + "\")"});
   for (const auto& entry : config_detail::se3rod_initial_kinds.entries()) {

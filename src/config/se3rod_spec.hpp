@@ -29,6 +29,8 @@ inline const Choices<se3rod::End> se3rod_end_kinds{{se3rod::End::free, "free"},
 inline const Choices<se3rod::Scheme> se3rod_schemes{{se3rod::Scheme::rkmk4, "rkmk4"},
                                                     {se3rod::Scheme::lie_euler, "lie_euler"},
                                                     {se3rod::Scheme::variational, "variational"}};
+inline const Choices<se3rod::Contact> se3rod_contacts{{se3rod::Contact::none, "none"},
+                                                      {se3rod::Contact::plane, "plane"}};
 inline const Choices<Se3rodRest> se3rod_rest_kinds{{Se3rodRest::initial, "initial"},
                                                    {Se3rodRest::straight, "straight"}};
 
@@ -46,6 +48,9 @@ struct Se3rodSpec {
   Vec3 g{}, force0{}, force1{}, couple0{}, couple1{}, force_density{}, couple_density{};
   Vec3 end_velocity[2] = {}, end_angular_velocity[2] = {};  ///< prescribed ends: lab frame at t = 0
   Se3rodRest rest = Se3rodRest::initial;
+  se3rod::Contact contact = se3rod::Contact::none;
+  Vec3 plane_normal{0, 0, 1};  ///< contact "plane": raw (normalised per member)
+  double plane_offset = 0;
 
   // initial: shape
   Se3rodShape shape = Se3rodShape::straight;

@@ -59,6 +59,9 @@ reference::Se3rodCase case_of(const Se3rodJob& job, std::size_t i, reference::Se
   c.load1 = six_of(p.load1);
   c.distributed = six_of(p.distributed);
   c.scheme = scheme_of(p.scheme);
+  c.plane_contact = p.contact == se3rod::Contact::plane;
+  c.plane_normal = Eigen::Vector3d(p.plane_normal[0], p.plane_normal[1], p.plane_normal[2]);
+  c.plane_offset = p.plane_offset;
   c.dt = e.dt[i];
   const auto member = static_cast<std::int64_t>(i);
   const double* rest = e.data(se3rod::Model::rest, member);
@@ -130,7 +133,10 @@ CompareReport ModelHost<se3rod::Model>::compare(const Se3rodJob& full_job, const
   for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
     reference::Se3rodState state;
     const auto c = case_of(job, i, state);
-    const long steps = static_cast<long>(job.steps[i]);
+    // A member whose rolling contact parted stopped there (the reference has no unilateral contact and would go
+    // on as if the plane pulled): both are compared up to that step.
+    const bool separated = !r.separated.empty() && r.separated[i] != 0;
+    const long steps = static_cast<long>(separated ? r.steps_taken[i] : job.steps[i]);
     const long every = static_cast<long>(job.save_steps(i));
     long done = 0;
     for (std::size_t k = 0; k < S && every > 0; ++k) {

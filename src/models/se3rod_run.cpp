@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <vector>
 
 #include "config/se3rod_job.hpp"
 #include "driver/drivers_impl.hpp"
@@ -64,11 +65,13 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
   }
   const bool run = kind == "run";
   const OutputSpec& o = job.output;
-  plan.fields = {{"positions", {0, 3}, {}, run && o.saves("positions"), true},
-                 {"directors", {0, 9}, {}, run && o.saves("directors"), true},
-                 {"velocities", {0, 3}, {}, run && o.saves("velocities"), run},
-                 {"angular_velocities", {0, 3}, {}, run && o.saves("angular_velocities"), run},
-                 {"energy", {5}, {"kinetic", "elastic", "gravity", "loads", "total"}, run && o.saves("energy"), true}};
+  plan.fields = {
+      {"positions", {0, 3}, {}, run && o.saves("positions"), true},
+      {"directors", {0, 9}, {}, run && o.saves("directors"), true},
+      {"velocities", {0, 3}, {}, run && o.saves("velocities"), run},
+      {"angular_velocities", {0, 3}, {}, run && o.saves("angular_velocities"), run},
+      {"energy", {5}, {"kinetic", "elastic", "gravity", "loads", "total"}, run && o.saves("energy"), true},
+      {"contact", {0, 3}, {"slip", "gap", "normal_reaction"}, run && o.saves("contact"), run && o.saves("contact")}};
   return plan;
 }
 
@@ -78,7 +81,8 @@ std::int32_t Host::max_beads(const Job& job) {
 }
 
 /// Member i's node positions, directors (R row by row: the columns are d1, d2, d3), lab-frame velocities R gamma
-/// and angular velocities R omega, and its energies.
+/// and angular velocities R omega, its energies, and its nodes' contact with the plane (slip, gap, normal
+/// reaction).
 template <>
 template <class Real>
 void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
@@ -86,7 +90,7 @@ void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std
   const auto member = static_cast<std::int64_t>(i);
   Real* pose = e.data(Model::pose, member);
   Real* twist = e.data(Model::twist, member);
-  double *pos = rows[0], *dir = rows[1], *vel = rows[2], *ang = rows[3], *energy = rows[4];
+  double *pos = rows[0], *dir = rows[1], *vel = rows[2], *ang = rows[3], *energy = rows[4], *contact = rows[5];
   for (int k = 0; k < p.n; ++k) {
     const Pose<Real> g = se3rod::load_pose(pose + 12 * k);
     const Twist<Real> xi = se3rod::load_twist(twist + 6 * k);
@@ -105,6 +109,30 @@ void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std
                              double(E.total())};
     std::copy(std::begin(values), std::end(values), energy);
   }
+  if (contact) {
+    const se3rod::MemberIO<Real> io{pose, twist, e.data(Model::rest, member)};
+    std::vector<Real> seg(static_cast<std::size_t>(12 * (p.n - 1)));
+    se3rod::segment_pass(p, io, seg.data(), SequentialLoop{});
+    for (int k = 0; k < p.n; ++k) {
+      const se3rod::ContactDiagnostics<Real> d = se3rod::contact_diagnostics(
+          p, k, se3rod::load_pose(pose + 12 * k), se3rod::load_twist(twist + 6 * k), seg.data());
+      contact[3 * k] = double(d.slip);
+      contact[3 * k + 1] = double(d.gap);
+      contact[3 * k + 2] = double(d.normal);
+    }
+  }
+}
+
+/// A member whose plane would have to pull a node is flagged separated, not diverged.
+template <>
+const char* Host::stop_meaning(std::uint8_t status) {
+  return status == status_separated ? "stopped where the plane would have had to pull a node (the rod lifts off)"
+                                    : nullptr;
+}
+
+template <>
+bool Host::counts_as_diverged(std::uint8_t status) {
+  return status == status_diverged;
 }
 
 /// dt omega_max against the scheme's limit (models/se3rod_stability.hpp).

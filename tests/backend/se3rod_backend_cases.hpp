@@ -1,7 +1,8 @@
 // ctest-labels: slow
 // Model se3rod in the typed backend suite (test_backends.cpp): the cantilever (RKMK4), the released helix
 // (variational), the roll-up under an end couple (damped), and the cantilever by Lie-Euler, each cut to 300 steps
-// (150 in float32) with three saves; a slice of the sweep; and a member whose dt is 40 times the cantilever's.
+// (150 in float32) with three saves; the rods rolling down inclines (RKMK4, Lie-Euler); a slice of the sweep; and a
+// member whose dt is 40 times the cantilever's.
 // Label slow: the reference's matrix exponentials and logarithms (Eigen) take seconds in Release and minutes under
 // the sanitizer build (224 s for the float64 examples), which skips the label (asan test preset); se3rod's CPU
 // path still runs there through tests/unit, tests/config, tests/cli and the emulated suite.
@@ -20,7 +21,10 @@ struct BackendCases<se3rod::Model> {
             {"cantilever.json", {"integrator.scheme=\"lie_euler\"", "integrator.dt=5e-6", "params.g=[0,-9.81,0]"}},
             {"cantilever.json", {"integrator.scheme=\"variational\"", "params.ends=[\"pinned\",\"free\"]"}},
             {"helix.json", {}},
-            {"rollup.json", {}}};
+            {"rollup.json", {}},
+            // Five rods rolling down inclines of five slopes (one pack of lanes), by both explicit schemes.
+            {"rolling_incline.json", {}},
+            {"rolling_incline.json", {"integrator.scheme=\"lie_euler\"", "integrator.dt=5e-6"}}};
   }
   static std::vector<ExampleCase> float32_examples() { return {{"cantilever.json", {}}, {"helix.json", {}}}; }
   static ExampleCase ensemble() { return {"sweep.json", {}}; }

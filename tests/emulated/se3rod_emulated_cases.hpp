@@ -8,9 +8,11 @@ namespace rodswarm {
 
 template <>
 struct EmulatedCases<se3rod::Model> {
-  /// The cantilever (RKMK4), the helix (variational) and the cantilever by Lie-Euler, 40 steps with 4 save points.
+  /// The cantilever (RKMK4), the helix (variational), the cantilever by Lie-Euler, 40 steps with 4 save points; the
+  /// rods rolling down inclines (RKMK4: the plane's reactions and the restoring after each step in the group loop).
   static std::vector<ExampleCase> short_runs() {
     return {{"cantilever.json", {"integrator.t_end=0.004", "output.save_every=0.001"}},
+            {"rolling_incline.json", {"integrator.t_end=0.004", "output.save_every=0.001"}},
             {"helix.json", {"integrator.t_end=0.004", "output.save_every=0.001"}},
             {"cantilever.json",
              {"integrator.scheme=\"lie_euler\"", "integrator.dt=5e-6", "integrator.t_end=0.0002",

@@ -108,6 +108,29 @@ RODSWARM_HD inline Twist<Real> divide_diagonal(const Twist<Real>& a, const Twist
   return {{a.w.x / M.w.x, a.w.y / M.w.y, a.w.z / M.w.z}, {a.v.x / M.v.x, a.v.y / M.v.y, a.v.z / M.v.z}};
 }
 
+/// Node k's body acceleration without the plane, (rho H)^-1 (ad_xi^T rho H xi + F), of a node its end leaves free
+/// or pinned (pinned: the linear part zero).
+template <class Real>
+RODSWARM_HD inline Twist<Real> free_acceleration(const Params<Real>& p, int k, const Pose<Real>& g,
+                                                 const Twist<Real>& xi, const Real* seg) {
+  const Twist<Real> M = node_inertia(p, k);
+  Twist<Real> a = divide_diagonal(ad_transpose(xi, times_diagonal(M, xi)) + node_force(p, k, g, xi, seg), M);
+  if (end_of(p, k) == End::pinned) a.v = {0, 0, 0};
+  return a;
+}
+
+/// The plane's force on rolling node k (body frame) and the scale of its round-off: besides the accelerations
+/// lambda balances, the internal forces are differences of terms of size E A and kappa G A (a stiffness times a
+/// strain of order one), and their round-off is part of lambda's too.
+template <class Real>
+RODSWARM_HD inline RollingReaction<Real> node_reaction(const Params<Real>& p, int k, const Pose<Real>& g,
+                                                       const Twist<Real>& xi, const Twist<Real>& free) {
+  RollingReaction<Real> r = rolling_reaction(contact_offset(p, g), xi, free, node_inertia(p, k));
+  const Twist<Real> K = stiffness(p);
+  r.scale = r.scale + K.v.x + K.v.z;
+  return r;
+}
+
 /// Node k's body acceleration a = (rho H)^-1 (ad_xi^T rho H xi + F + the plane's reaction, where the node rolls on
 /// it); zero where the end holds the node (clamped and prescribed: everything, the twist stays zero or the
 /// prescribed one; pinned: the linear part). `tensile` receives whether the plane would have to pull the node
@@ -118,19 +141,28 @@ RODSWARM_HD inline Twist<Real> node_acceleration(const Params<Real>& p, int k, c
   tensile = lane::Mask<Real>(false);
   const End end = end_of(p, k);
   if (end == End::clamped || end == End::prescribed) return {{0, 0, 0}, {0, 0, 0}};
-  const Twist<Real> M = node_inertia(p, k);
-  Twist<Real> a = divide_diagonal(ad_transpose(xi, times_diagonal(M, xi)) + node_force(p, k, g, xi, seg), M);
-  if (end == End::pinned) a.v = {0, 0, 0};
+  Twist<Real> a = free_acceleration(p, k, g, xi, seg);
   if (rolls_on_plane(p, k)) {
-    const Vec3<Real> c = contact_offset(p, g);
-    const RollingReaction<Real> r = rolling_reaction(c, xi, a, M);
-    // Besides the accelerations lambda balances, the internal forces are differences of terms of size E A and
-    // kappa G A (a stiffness times a strain of order one): their round-off is part of lambda's too.
-    const Twist<Real> K = stiffness(p);
-    tensile = is_tensile(normal_reaction(p, g, r.lambda), r.scale + K.v.x + K.v.z);
-    a = with_contact_force(a, c, r.lambda, M);
+    const RollingReaction<Real> r = node_reaction(p, k, g, xi, a);
+    tensile = is_tensile(normal_reaction(p, g, r.lambda), r.scale);
+    a = with_contact_force(a, contact_offset(p, g), r.lambda, node_inertia(p, k));
   }
   return a;
+}
+
+/// What a results file says about node k's contact with the plane: the slip speed (the tangential velocity of the
+/// material point at the contact), the gap and the normal reaction (N), all zero on a node that does not roll.
+template <class Real>
+struct ContactDiagnostics {
+  Real slip, gap, normal;
+};
+template <class Real>
+RODSWARM_HD inline ContactDiagnostics<Real> contact_diagnostics(const Params<Real>& p, int k, const Pose<Real>& g,
+                                                                const Twist<Real>& xi, const Real* seg) {
+  if (!rolls_on_plane(p, k)) return {Real(0), Real(0), Real(0)};
+  const Vec3<Real> n = vec3_of(p.plane_normal), u = g.R * contact_velocity(contact_offset(p, g), xi);
+  const RollingReaction<Real> r = node_reaction(p, k, g, xi, free_acceleration(p, k, g, xi, seg));
+  return {norm(u - dot(u, n) * n), contact_gap(p, g), normal_reaction(p, g, r.lambda)};
 }
 template <class Real>
 RODSWARM_HD inline Twist<Real> node_acceleration(const Params<Real>& p, int k, const Pose<Real>& g,
