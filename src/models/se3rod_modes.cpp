@@ -15,6 +15,18 @@ bool Host::has_modes() {
   return true;
 }
 
+/// The plane's rolling rows are not in the linearisation (nor in the Newton statics): such members are refused up
+/// front rather than given the modes of a rod that the plane does not hold.
+template <>
+void Host::check_modes(const Job& job) {
+  for (std::size_t i = 0; i < job.members.params.size(); ++i) {
+    if (job.members.params[i].contact == se3rod::Contact::none) continue;
+    throw std::invalid_argument(job.source + ": params.contact: member " + std::to_string(i) +
+                                " rolls on a plane; modes and Newton statics under the rolling rows are not "
+                                "implemented");
+  }
+}
+
 template <>
 MemberModes Host::member_modes(const Job& job, Ensemble<se3rod::Model, double>& e, std::size_t i,
                                const ModesOptions& options) {

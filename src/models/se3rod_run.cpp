@@ -164,14 +164,20 @@ std::string Host::stability_example(const StabilityReport::Detail& d, const Job&
 
 template <>
 std::vector<std::string> Host::describe(const Job& job) {
-  return {std::string("model se3rod, scheme ") + scheme_name(job.scheme) + ", precision " +
-              (job.precision == Precision::float32 ? "float32" : "float64"),
-          "nodes per member: up to " + std::to_string(max_beads(job)) + " (ends included)"};
+  std::vector<std::string> lines = {std::string("model se3rod, scheme ") + scheme_name(job.scheme) + ", precision " +
+                                        (job.precision == Precision::float32 ? "float32" : "float64"),
+                                    "nodes per member: up to " + std::to_string(max_beads(job)) + " (ends included)"};
+  // params.contact is one choice for the whole ensemble (it cannot be varied).
+  if (!job.members.params.empty() && job.members.params[0].contact == se3rod::Contact::plane)
+    lines.push_back("contact: every free node rolls without slipping on a rigid plane (a tensile reaction separates)");
+  return lines;
 }
 
 /// `rodswarm modes`: defined in se3rod_modes.cpp, declared here where the drivers are instantiated.
 template <>
 bool Host::has_modes();
+template <>
+void Host::check_modes(const Job& job);
 template <>
 MemberModes Host::member_modes(const Job& job, Ensemble<Model, double>& e, std::size_t i, const ModesOptions& options);
 

@@ -129,6 +129,14 @@ TEST_F(CliSe3rodContact, BadContactInputIsRefusedWithExitTwo) {
                  "c.json", "initial.velocity", "must start rolling");
   expect_refused(incline_with([](nlohmann::json& c) { c["params"]["plane_offset"] = "low"; }), "c.json",
                  "params.plane_offset");
+  // modes linearises without the rolling rows: refused rather than answered for a rod the plane does not hold.
+  const auto modes = rodswarm("modes " + incline_with([](nlohmann::json&) {}) + " --out modes.h5");
+  EXPECT_EQ(modes.code, 2) << modes.out << modes.err;
+  EXPECT_NE(modes.err.find("params.contact"), std::string::npos) << modes.err;
+  EXPECT_TRUE(no_results_left());
+  const auto validate = rodswarm("validate " + incline_with([](nlohmann::json&) {}));
+  EXPECT_EQ(validate.code, 0) << validate.err;
+  EXPECT_NE(validate.out.find("contact: every free node rolls"), std::string::npos) << validate.out;
 }
 
 // Rolling at speed v needs the spin v / r about the axis in the plane perpendicular to the motion: such a start is
