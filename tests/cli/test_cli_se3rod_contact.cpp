@@ -134,7 +134,10 @@ TEST_F(CliSe3rodContact, BadContactInputIsRefusedWithExitTwo) {
   EXPECT_EQ(modes.code, 2) << modes.out << modes.err;
   EXPECT_NE(modes.err.find("params.contact"), std::string::npos) << modes.err;
   EXPECT_TRUE(no_results_left());
+  const auto float32 = rodswarm("validate " + incline_with([](nlohmann::json&) {}) + " --precision float32");
+  EXPECT_NE(float32.err.find("warning: c.json: params.contact \"plane\" in float32"), std::string::npos) << float32.err;
   const auto validate = rodswarm("validate " + incline_with([](nlohmann::json&) {}));
+  EXPECT_EQ(validate.err.find("float32"), std::string::npos) << validate.err;
   EXPECT_EQ(validate.code, 0) << validate.err;
   EXPECT_NE(validate.out.find("contact: every free node rolls"), std::string::npos) << validate.out;
 }
