@@ -205,8 +205,8 @@ config_detail::Se3rodSpec Schema<se3rod::Model>::parse(const nlohmann::json& con
   }
   if (spec.contact == se3rod::Contact::plane && job.precision == Precision::float32) {
     // Measured on examples/se3rod/rolling_incline.json (docs/se3rod_rolling_contact.md): float32's round-off in the
-    // stiff internal forces excites vibrations that make the reactions fluctuate by 7e-4 N after 0.01 s and 3e-2 N
-    // after 1 s, of 0.15 N, and 2 of its 5 members were flagged separated.
+    // stiff internal forces excites vibrations that make the reactions fluctuate by 7e-4 N after 0.01 s and 3e-2 to
+    // 6e-2 N after 1 s, of 0.15 N, and 2 of its 5 members were flagged separated.
     job.warnings.push_back(source +
                            ": params.contact \"plane\" in float32: round-off in the stiff internal forces shows in "
                            "the plane's reactions and grows over a run; a member may be flagged separated by it "
