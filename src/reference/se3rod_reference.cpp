@@ -279,6 +279,11 @@ Vector6d se3rod_vee(const Eigen::Matrix4d& X) {
 Eigen::Matrix4d se3rod_exp(const Vector6d& xi) { return se3rod_hat(xi).exp(); }
 
 Vector6d se3rod_log(const Eigen::Matrix4d& g) {
+  // Eigen's matrix logarithm does not return on a non-finite matrix, nor, in minutes, on one whose rotation part has
+  // left SO(3) far (the exponential of a blown-up twist): such a pose has no logarithm here, and NaN says so.
+  const Eigen::Matrix3d R = g.topLeftCorner<3, 3>();
+  if (!g.allFinite() || !((R.transpose() * R - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() < 1e-6))
+    return Vector6d::Constant(std::numeric_limits<double>::quiet_NaN());
   const Eigen::Matrix4d X = g.log();
   // The skew part may carry round-off asymmetry: take its antisymmetric mean.
   Vector6d xi;
