@@ -42,12 +42,16 @@ bool frame_of(const V& d3, const V& raw_normal, Mat3<double>& R) {
   return true;
 }
 
-/// A unit vector from a nonzero one.
+/// A unit vector from a nonzero, finite one (scaled by its largest component first, so that a huge one does not
+/// overflow its norm into a zero "unit" vector).
 V unit_or_fail(const Vec3& a, const char* key, const MemberChecker& check) {
-  const V v = vec(a);
-  const double len = norm(v);
-  if (!(len > 0)) check.fail(key, "must not be the zero vector");
-  return (1.0 / len) * v;
+  const double largest = std::max({std::abs(a[0]), std::abs(a[1]), std::abs(a[2])});
+  if (!std::isfinite(largest)) check.fail(key, "must be finite, got " + vec_text(a));
+  if (!(largest > 0)) check.fail(key, "must not be the zero vector");
+  const double len = norm(vec(a));
+  if (std::isfinite(len) && len > 0) return (1.0 / len) * vec(a);
+  const V v = (1.0 / largest) * vec(a);
+  return (1.0 / norm(v)) * v;
 }
 
 void build_straight(const Se3rodSpec& spec, int nodes, double h, const MemberChecker& check,
@@ -151,7 +155,8 @@ void set_plane_contact(const Se3rodSpec& spec, const MemberChecker& check, se3ro
       check.fail("params.plane_offset",
                  "node " + std::to_string(k) + " starts " + format_number(gap) +
                      " m from the plane (n . p - plane_offset - radius); a rolling rod must start on it (node " +
-                     std::to_string(k) + " at " + vec_text({g.p.x, g.p.y, g.p.z}) + ")");
+                     std::to_string(k) + " at " + vec_text({g.p.x, g.p.y, g.p.z}) +
+                     "): set plane_offset, plane_normal, radius or the initial shape so that it does");
     }
     const double slip = norm(se3rod::contact_velocity(se3rod::contact_offset(p, g), xi));
     if (!(slip <= tolerance * (norm(xi.v) + p.radius * norm(xi.w)))) {

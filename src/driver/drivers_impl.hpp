@@ -84,8 +84,8 @@ std::vector<std::string> stop_notes(const RunReport& report) {
   for (const auto& s : driver_detail::stop_counts(report)) {
     if (s.count == 0 || H::stop_meaning(s.status) == nullptr) continue;
     lines.push_back(std::to_string(s.count) + " member(s) " + H::stop_meaning(s.status) +
-                    "; they are flagged in members/" + s.name + ", their final_time is when" +
-                    (H::counts_as_diverged(s.status) ? ", and they are counted as diverged" : ""));
+                    "; they are flagged in members/" + s.name +
+                    (H::counts_as_diverged(s.status) ? " and counted as diverged" : ""));
   }
   return lines;
 }

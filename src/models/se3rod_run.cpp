@@ -126,8 +126,9 @@ void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std
 /// A member whose plane would have to pull a node is flagged separated, not diverged.
 template <>
 const char* Host::stop_meaning(std::uint8_t status) {
-  return status == status_separated ? "stopped where the plane would have had to pull a node (the rod lifts off)"
-                                    : nullptr;
+  return status == status_separated
+             ? "stopped where the plane would have had to pull a node (the rod lifts off; /final/time says when)"
+             : nullptr;
 }
 
 template <>

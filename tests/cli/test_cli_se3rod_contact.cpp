@@ -84,6 +84,32 @@ TEST_F(CliSe3rodContact, ARodPulledOffThePlaneStopsFlaggedSeparated) {
     EXPECT_EQ(j["steps_taken"], 1);
     EXPECT_DOUBLE_EQ(j["t"].get<double>(), 1e-4);
   }
+  // compare stops the reference where the backend's member stopped: they agree up to there.
+  const auto compare = rodswarm("compare " + cfg + " --backend cpu");
+  EXPECT_EQ(compare.code, 0) << compare.out << compare.err;
+}
+
+// A run of separating and rolling members, stopped after its first batch and resumed: the flags and counts of the
+// finished batch come back from its file, and the result is the uninterrupted run's.
+TEST_F(CliSe3rodContact, SeparatedMembersSurviveAStopAndAResume) {
+  const auto cfg = incline_with([](nlohmann::json& c) {
+    c["integrator"]["t_end"] = 0.01;
+    c["ensemble"]["vary"] = {{{"params.g[2]", {9.81, -9.81, 9.81}}}};
+  });
+  const auto whole = rodswarm("run " + cfg + " --backend cpu -q --out whole.h5 --batch-size 1");
+  EXPECT_EQ(whole.code, 1) << whole.out << whole.err;
+  const auto stopped = rodswarm("run " + cfg + " --backend cpu -q --batch-size 1 --stop-after-batches 1");
+  EXPECT_EQ(stopped.code, 3) << stopped.out << stopped.err;
+  const auto resumed = rodswarm("run " + cfg + " --backend cpu --batch-size 1");
+  EXPECT_EQ(resumed.code, 1) << resumed.out << resumed.err;
+  EXPECT_NE(resumed.out.find("0 diverged, 2 separated"), std::string::npos) << resumed.out;
+  EXPECT_EQ(inspect("out.h5 --json")["separated"], 2);
+  for (int member = 0; member < 3; ++member) {
+    const std::string args = " --member " + std::to_string(member) + " --final --json";
+    const nlohmann::json j = inspect("out.h5" + args);
+    EXPECT_EQ(j["separated"], member != 1) << member;
+    EXPECT_EQ(inspect("whole.h5" + args), j) << member;
+  }
 }
 
 // The reference imposes the same rows through one KKT system over the member (src/reference/se3rod_*); compare
@@ -123,6 +149,17 @@ TEST_F(CliSe3rodContact, BadContactInputIsRefusedWithExitTwo) {
                    c["params"]["plane_normal"] = {0, 0, 0};
                  }),
                  "c.json", "params.plane_normal", "zero vector");
+  // Values an ensemble gives one member are checked on that member: a normal varied to zero, a plane varied off
+  // the rod.
+  expect_refused(incline_with([](nlohmann::json& c) {
+                   c["params"]["plane_normal"] = {0, 0, 1};
+                   c["ensemble"]["vary"] = {{{"params.plane_normal[2]", {1, 0}}}};
+                 }),
+                 "c.json", "params.plane_normal", "zero vector");
+  expect_refused(incline_with([](nlohmann::json& c) {
+                   c["ensemble"]["vary"] = {{{"params.plane_offset", {-0.01, -0.02}}}};
+                 }),
+                 "c.json", "params.plane_offset", "node 0 starts 0.01 m from the plane");
   expect_refused(incline_with([](nlohmann::json& c) {
                    c["initial"]["velocity"] = {0.1, 0, 0};
                  }),
@@ -140,6 +177,17 @@ TEST_F(CliSe3rodContact, BadContactInputIsRefusedWithExitTwo) {
   EXPECT_EQ(validate.err.find("float32"), std::string::npos) << validate.err;
   EXPECT_EQ(validate.code, 0) << validate.err;
   EXPECT_NE(validate.out.find("contact: every free node rolls"), std::string::npos) << validate.out;
+  // A normal too large for its norm to be finite is still a direction (it was once normalised to zero, which held
+  // every node still): a 45-degree incline, down which the rod rolls (1/3) g sin(theta) t^2 in 0.2 s, +x.
+  const auto huge = rodswarm("run " + incline_with([](nlohmann::json& c) {
+                               c["params"]["plane_normal"] = {1e300, 0, 1e300};
+                               c.erase("ensemble");
+                             }) +
+                             " --backend cpu -q");
+  EXPECT_EQ(huge.code, 0) << huge.out << huge.err;
+  const nlohmann::json rolled = inspect("out.h5 --member 0 --final --json");
+  EXPECT_EQ(rolled["separated"], false);
+  EXPECT_NEAR(rolled["positions"][10][0].get<double>(), 9.81 / 3 * 0.04 * 0.5, 1e-9);  // sin = cos = 1/sqrt(2)
 }
 
 // Rolling at speed v needs the spin v / r about the axis in the plane perpendicular to the motion: such a start is
