@@ -261,6 +261,12 @@ Se3rodState variational_step(const Se3rodCase& c, const Se3rodState& s) {
   return next;
 }
 
+/// Whether g is finite and its rotation part within 1e-6 of SO(3): a pose Eigen's matrix logarithm returns on.
+bool has_logarithm(const Eigen::Matrix4d& g) {
+  const Eigen::Matrix3d R = g.topLeftCorner<3, 3>();
+  return g.allFinite() && (R.transpose() * R - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() < 1e-6;
+}
+
 }  // namespace
 
 Eigen::Matrix4d se3rod_hat(const Vector6d& xi) {
@@ -281,9 +287,7 @@ Eigen::Matrix4d se3rod_exp(const Vector6d& xi) { return se3rod_hat(xi).exp(); }
 Vector6d se3rod_log(const Eigen::Matrix4d& g) {
   // Eigen's matrix logarithm does not return on a non-finite matrix, nor, in minutes, on one whose rotation part has
   // left SO(3) far (the exponential of a blown-up twist): such a pose has no logarithm here, and NaN says so.
-  const Eigen::Matrix3d R = g.topLeftCorner<3, 3>();
-  if (!g.allFinite() || !((R.transpose() * R - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() < 1e-6))
-    return Vector6d::Constant(std::numeric_limits<double>::quiet_NaN());
+  if (!has_logarithm(g)) return Vector6d::Constant(std::numeric_limits<double>::quiet_NaN());
   const Eigen::Matrix4d X = g.log();
   // The skew part may carry round-off asymmetry: take its antisymmetric mean.
   Vector6d xi;
@@ -355,9 +359,7 @@ Se3rodState se3rod_advance(const Se3rodCase& c, Se3rodState s, long steps) {
     // compare then reads the member as an infinite error, never as agreement.
     bool finite = true;
     for (std::size_t k = 0; k < n; ++k) {
-      finite = finite && s.g[k].allFinite() && s.xi[k].allFinite() && s.g[k].cwiseAbs().maxCoeff() < 1e150;
-      const Eigen::Matrix3d R = s.g[k].topLeftCorner<3, 3>();
-      finite = finite && (R.transpose() * R - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() < 1e-6;
+      finite = finite && has_logarithm(s.g[k]) && s.xi[k].allFinite() && s.g[k].cwiseAbs().maxCoeff() < 1e150;
     }
     if (!finite) {
       for (std::size_t k = 0; k < n; ++k) {
