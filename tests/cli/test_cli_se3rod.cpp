@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_fixture.hpp"
+#include "rodswarm/models/se3rod_cost.hpp"
 
 namespace fs = std::filesystem;
 
@@ -79,6 +80,10 @@ TEST_F(CliSe3rod, ValidateCompareAndBenchRun) {
   const auto bench = rodswarm("bench --model se3rod --backend cpu --scale 0.001 --steps-scale 0.1");
   EXPECT_EQ(bench.code, 0) << bench.err;
   EXPECT_NE(bench.out.find("variational"), std::string::npos) << bench.out;
+  // The rolling row runs (its members pass the plane checks) and is charged the reaction's FLOPs.
+  EXPECT_NE(bench.out.find("plane16 rkmk4     cpu"), std::string::npos) << bench.out;
+  EXPECT_GT(rodswarm::se3rod::flops_per_node_step(rodswarm::se3rod::Scheme::rkmk4, rodswarm::se3rod::Contact::plane),
+            rodswarm::se3rod::flops_per_node_step(rodswarm::se3rod::Scheme::rkmk4));
 }
 
 // The cantilever's lowest frequencies from `modes` against Euler-Bernoulli's 1.8751^2 sqrt(E I / (rho A L^4)) (the

@@ -15,16 +15,23 @@ namespace rodswarm::se3rod {
 /// gravity in the body frame, the inverse inertia) about 70. RKMK4 per stage adds dexp^-1 about 100, the exp
 /// about 80, the pose product about 60 and the stage sums about 40; Lie-Euler the exp and the product; the
 /// variational step two segment passes, about five fixed-point passes of about 130, the exp and product.
-inline double flops_per_node_step(Scheme s) {
+///
+/// Rolling on a plane (se3rod_plane_contact.hpp) adds, per rolling node and rate, the reaction: the contact offset
+/// R^T n about 20, the centripetal and free rows about 40, the scale about 20, the 3x3 compliance about 60 and its
+/// solve about 50, the normal reaction and its sign about 20, the force's acceleration about 20 (230); and per step
+/// the restore: the gap and the move about 15, the offset, compliance and solve again about 130, the projection
+/// about 30 (175). Every node is counted as rolling (the bench's rods have free ends).
+inline double flops_per_node_step(Scheme s, Contact contact = Contact::none) {
+  const double reaction = contact == Contact::plane ? 230 : 0, restore = contact == Contact::plane ? 175 : 0;
   switch (s) {
     case Scheme::lie_euler:
-      return 310 + 70 + 140;
+      return 310 + 70 + 140 + reaction + restore;
     case Scheme::variational:
-      return 2 * 310 + 5 * 130 + 140 + 2 * 70 + 100;
+      return 2 * 310 + 5 * 130 + 140 + 2 * 70 + 100;  // refuses contact
     case Scheme::rkmk4:
       break;
   }
-  return 4 * (310 + 70 + 100 + 80 + 60 + 40);
+  return 4 * (310 + 70 + 100 + 80 + 60 + 40 + reaction) + restore;
 }
 
 /// Global-memory bytes per node-step: the state (pose 12 and twist 6 reals per node) read and written once per
