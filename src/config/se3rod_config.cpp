@@ -26,6 +26,10 @@
 ///     "rest": "initial" | "straight" ("initial"): the rest configuration is the initial one (a stress-free
 ///         shape stays at rest) or a straight, unstretched, unsheared rod (rest strain (0, 0, 0; 0, 0, 1): a helix
 ///         released from it springs back),
+///     "tension" (0): an axial force (N) that the initial shape carries in every segment besides what the rest
+///         shape gives: each segment's rest axial strain is lowered by tension / (E A), i.e. its rest length
+///         shortened by that fraction, so that a straight rod with both ends held at its initial length L is a taut
+///         string (the mass stays density A L); |tension| < E A, negative a precompression,
 ///     "contact": "none" | "plane" ("none"): "plane": every node the ends leave free rolls without slipping on the
 ///         rigid plane plane_normal . x = plane_offset, as a ball of the rod's radius (docs/se3rod_rolling_contact.md);
 ///         not with scheme "variational". Each rolling node must start on the plane (its gap n . p - offset - radius
@@ -90,6 +94,7 @@ const std::vector<std::string> params_keys = {"n",
                                               "force_density",
                                               "couple_density",
                                               "rest",
+                                              "tension",
                                               "end_velocity0",
                                               "end_velocity1",
                                               "end_angular_velocity0",
@@ -122,6 +127,7 @@ void read_params(const ObjectReader& r, Se3rodSpec& spec) {
   spec.force_density = r.vector3_or("force_density", {0, 0, 0});
   spec.couple_density = r.vector3_or("couple_density", {0, 0, 0});
   spec.rest = r.choice_or("rest", se3rod_rest_kinds, Se3rodRest::initial);
+  spec.tension = r.number_or("tension", 0.0);
   spec.contact = r.choice_or("contact", se3rod_contacts, se3rod::Contact::none);
   for (const char* key : {"plane_normal", "plane_offset"}) {
     if (r.has(key) && spec.contact != se3rod::Contact::plane) {

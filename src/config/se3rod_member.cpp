@@ -253,9 +253,15 @@ void Schema<se3rod::Model>::build(const Spec& spec, const Se3rodJob& job, const 
     se3rod::store_twist(&out.twist[6 * k], Twist<double>{transpose_times(g[k].R, w), transpose_times(g[k].R, v)});
     extent = std::max(extent, norm(g[k].p));
   }
+  const double axial_stiffness = se3rod::stiffness(p).v.z;  // E A
+  if (!(std::abs(spec.tension) < axial_stiffness)) {
+    check.fail("params.tension", "must be finite and smaller in size than E A = " + format_number(axial_stiffness) +
+                                     " N (the rest length would not be positive), got " + format_number(spec.tension));
+  }
   for (std::size_t s = 0; s + 1 < count; ++s) {
-    const Twist<double> rest = spec.rest == Se3rodRest::straight ? Twist<double>{{0, 0, 0}, {0, 0, 1}}
-                                                                 : se3rod::rest_strain(g[s], g[s + 1], h);
+    Twist<double> rest = spec.rest == Se3rodRest::straight ? Twist<double>{{0, 0, 0}, {0, 0, 1}}
+                                                           : se3rod::rest_strain(g[s], g[s + 1], h);
+    rest.v.z -= spec.tension / axial_stiffness;  // the axial force E A (strain - rest) starts at tension more
     se3rod::store_twist(&out.rest[6 * s], rest);
   }
   if (spec.contact == se3rod::Contact::plane) set_plane_contact(spec, check, p, out.pose, out.twist);

@@ -15,6 +15,7 @@ void Schema<se3rod::Model>::numbers(Spec& s, const config_detail::NumberSlots& s
   slots.numbers("params", "radius density youngs_modulus shear_modulus shear_coefficient damping_force damping_torque",
                 {&s.radius, &s.density, &s.youngs_modulus, &s.shear_modulus, &s.shear_coefficient, &s.damping_force,
                  &s.damping_torque});
+  slots.number("params.tension", s.tension);
   slots.vector("params.g", s.g);
   slots.vector("params.force0", s.force0);
   slots.vector("params.force1", s.force1);

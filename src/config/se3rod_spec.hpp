@@ -48,6 +48,7 @@ struct Se3rodSpec {
   Vec3 g{}, force0{}, force1{}, couple0{}, couple1{}, force_density{}, couple_density{};
   Vec3 end_velocity[2] = {}, end_angular_velocity[2] = {};  ///< prescribed ends: lab frame at t = 0
   Se3rodRest rest = Se3rodRest::initial;
+  double tension = 0;  ///< N: the axial force the initial shape carries besides its rest shape's
   se3rod::Contact contact = se3rod::Contact::none;
   Vec3 plane_normal{0, 0, 1};  ///< contact "plane": raw (normalised per member)
   double plane_offset = 0;
