@@ -101,4 +101,12 @@ RODSWARM_HD inline Twist<Real> node_inertia(const Params<Real>& p, int k) {
   return {{rho * s.I1, rho * s.I1, rho * s.I3}, {rho * s.A, rho * s.A, rho * s.A}};
 }
 
+/// End k's constraint (free for interior nodes).
+template <class Real>
+RODSWARM_HD inline End end_of(const Params<Real>& p, int k) {
+  if (k == 0) return p.end0;
+  if (k == p.n - 1) return p.end1;
+  return End::free;
+}
+
 }  // namespace rodswarm::se3rod

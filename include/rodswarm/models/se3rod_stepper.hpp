@@ -73,14 +73,6 @@ RODSWARM_HD inline SegmentLaw<Real> segment_law(const Params<Real>& p, const Rea
   return {stiffness(p), load_twist(rest + 6 * s), p.h};
 }
 
-/// End k's constraint (free for interior nodes).
-template <class Real>
-RODSWARM_HD inline End end_of(const Params<Real>& p, int k) {
-  if (k == 0) return p.end0;
-  if (k == p.n - 1) return p.end1;
-  return End::free;
-}
-
 /// Node k's body force F: the internal forces summed from the segments' wrenches `seg`, gravity, the distributed and
 /// end loads and damping (of the body twist `xi`), all in node k's body frame.
 template <class Real>
