@@ -266,5 +266,31 @@ TEST(RollingRows, ReactionIsTheirTransposeAndComplianceIsAMinvAT) {
   EXPECT_GT(norm(predicted), 0.0);
 }
 
+// The bias is the rows' rate at fixed body twists: every node's pose flows as g_k exp(t xi_k) and the contact
+// points as s + t s' (the rates that keep the tangency); the rows' central difference in t is the bias.
+TEST(RollingRows, BiasIsTheirRateAlongTheMotion) {
+  CrossingPair pair;
+  const auto t = se3rod::tangency(pair.rod1.view(), pair.rod2.view(), pair.place.s1, pair.place.s2);
+  double ds1 = 0, ds2 = 0;
+  se3rod::contact_point_rates(t, ds1, ds2);
+  auto rows_at = [&](double dt) {
+    CrossingPair later = pair;
+    for (BentRod* r : {&later.rod1, &later.rod2})
+      for (int k = 0; k < r->p.n; ++k) {
+        const T xi{load3(r->twist.data() + 6 * k), load3(r->twist.data() + 6 * k + 3)};
+        const G g = se3rod::load_pose(r->pose.data() + 12 * k) * se3_exp(dt * xi);
+        se3rod::store_pose(r->pose.data() + 12 * k, g);
+      }
+    later.place =
+        se3rod::contact_place(later.rod1.view(), later.rod2.view(), pair.place.s1 + dt * ds1, pair.place.s2 + dt * ds2);
+    return later.rows();
+  };
+  const double e = 1e-5;
+  const V rate = (1 / (2 * e)) * (rows_at(e) - rows_at(-e));
+  const V bias = se3rod::rolling_bias(pair.rod1.view(), pair.rod2.view(), pair.place, ds1, ds2);
+  for (int q = 0; q < 3; ++q) EXPECT_NEAR(bias[q], rate[q], 1e-8 * (1 + norm(rate))) << q;
+  EXPECT_GT(norm(bias), 0.1);
+}
+
 }  // namespace
 }  // namespace rodswarm

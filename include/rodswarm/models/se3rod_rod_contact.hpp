@@ -3,8 +3,7 @@
 /// Putkaradze's smeared discrete equations (11)-(13) (issue 19; shared/design/models/cosserat.md section 4.2;
 /// docs/se3rod_rolling_contact.md section 3). The two-rod member that will step with them is not built yet; these
 /// are its pieces, each checked on its own (tests/unit/test_se3rod_rod_contact.cpp). Still to come besides the
-/// member: the rows' bias (their rate at a fixed twist, which moves with s1', s2', the turning arms and frames) for
-/// the Udwadia-Kalaba right-hand side, the restore after a step, and separation.
+/// member: the restore after a step and the separation test on the normal reaction.
 ///
 /// Bump weights. The contact sits at arc length s1 on rod 1 and s2 on rod 2. Node k of a rod (at s^k = k h) takes
 /// the weight alpha_k(s) = B((s - s^k) / w) / sum_j B((s - s^j) / w), with B the cubic B-spline (support |x| < 2,
@@ -252,6 +251,38 @@ RODSWARM_HD inline Vec3<Real> rolling_rows(const ContactRod<Real>& rod1, const C
     }
   }
   return u;
+}
+
+/// The rows' bias: their rate at fixed body twists, while the poses move with those twists and the contact points
+/// with (ds1, ds2) (contact_point_rates). In the lab, u = sum_k alpha_k (v_k + w_k x c_k) - sum_m beta_m (...); at
+/// a fixed body twist v_k' = w_k x v_k and w_k' = 0, the arm moves as c_k' = rho1 (rbar2' - v_k) with rbar2' =
+/// vbar2(s2) + rbar2'(s2) ds2 (the other rod's smeared velocity and the contact point's slide), and alpha_k' =
+/// alpha_k'(s1) ds1. The Udwadia-Kalaba system for the reaction is then S lambda = -(u(a_free) + bias).
+template <class Real>
+RODSWARM_HD inline Vec3<Real> rolling_bias(const ContactRod<Real>& rod1, const ContactRod<Real>& rod2,
+                                           const ContactPlace<Real>& c, const Real& ds1, const Real& ds2) {
+  Vec3<Real> bias{Real(0), Real(0), Real(0)};
+  for (int side = 0; side < 2; ++side) {
+    const bool first = side == 0;
+    const ContactRod<Real>& rod = first ? rod1 : rod2;
+    const ContactRod<Real>& other = first ? rod2 : rod1;
+    const Real s = first ? c.s1 : c.s2, ds = first ? ds1 : ds2;
+    const Real s_other = first ? c.s2 : c.s1, ds_other = first ? ds2 : ds1;
+    const Real share = first ? c.rho1 : c.rho2;
+    const Vec3<Real> other_rate =
+        centreline_velocity(other, s_other).value + ds_other * centreline(other, s_other).slope;  // rbar_other'
+    const Bump<Real> sums = bump_sums(*rod.p, rod.width, s);
+    for (int k = 0; k < rod.p->n; ++k) {
+      const Weight<Real> a = node_weight(*rod.p, rod.width, s, sums, k);
+      const Mat3<Real> R = load9(rod.pose + 12 * k);
+      const Vec3<Real> w = R * load3(rod.twist + 6 * k), v = R * load3(rod.twist + 6 * k + 3);
+      const Vec3<Real> arm = contact_arm(c, rod.pose, k, first);
+      const Vec3<Real> term =
+          (a.slope * ds) * (v + cross(w, arm)) + a.value * (cross(w, v) + share * cross(w, other_rate - v));
+      bias = first ? bias + term : bias - term;
+    }
+  }
+  return bias;
 }
 
 /// The body wrench the reaction lambda (lab frame, the force on rod 1) puts on node k of rod 1 (`first`) or 2,
