@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <random>
 #include <vector>
 
@@ -290,6 +291,56 @@ TEST(RollingRows, BiasIsTheirRateAlongTheMotion) {
   const V bias = se3rod::rolling_bias(pair.rod1.view(), pair.rod2.view(), pair.place, ds1, ds2);
   for (int q = 0; q < 3; ++q) EXPECT_NEAR(bias[q], rate[q], 1e-8 * (1 + norm(rate))) << q;
   EXPECT_GT(norm(bias), 0.1);
+}
+
+// The restore after a step: a pair 1e-4 off contact with twists off the rows comes back with the gap at the
+// square of that (and at round-off after a second restore), the tangency solved and the rows at round-off; a pair
+// already restored is left as it is. The reaction from free accelerations makes the accelerated rows' rate vanish.
+TEST(RollingRows, RestoreClosesTheGapAndProjectsTheTwists) {
+  CrossingPair pair;
+  auto rod1 =
+      se3rod::MutableContactRod<double>{&pair.rod1.p, pair.rod1.pose.data(), pair.rod1.twist.data(), pair.rod1.width};
+  auto rod2 =
+      se3rod::MutableContactRod<double>{&pair.rod2.p, pair.rod2.pose.data(), pair.rod2.twist.data(), pair.rod2.width};
+  double s1 = pair.place.s1, s2 = pair.place.s2;
+  // Put rod 2 in contact first (its nodes moved along d), then 1e-4 too far.
+  const double r = pair.rod1.p.radius + pair.rod2.p.radius;
+  const V d = pair.place.r2 - pair.place.r1, n = (1 / norm(d)) * d;
+  for (int k = 0; k < pair.rod2.p.n; ++k)
+    store3(rod2.pose + 12 * k + 9, se3rod::node_position(rod2.pose, k) + (r + 1e-4 - norm(d)) * n);
+  const double before = se3rod::restore_rod_contact(rod1, rod2, s1, s2, 4);
+  EXPECT_NEAR(before, 1e-4, 1e-12);
+  auto place = se3rod::contact_place(rod1.view(), rod2.view(), s1, s2);
+  const double after = se3rod::rod_gap(rod1.view(), rod2.view(), place);
+  std::printf("gap 1e-4 -> %.3e after one restore\n", after);
+  EXPECT_LT(std::abs(after), 1e-7);
+  const V u = se3rod::rolling_rows(rod1.view(), rod2.view(), place, rod1.twist, rod2.twist);
+  EXPECT_LT(norm(u), 1e-14);
+  se3rod::restore_rod_contact(rod1, rod2, s1, s2, 4);
+  place = se3rod::contact_place(rod1.view(), rod2.view(), s1, s2);
+  EXPECT_LT(std::abs(se3rod::rod_gap(rod1.view(), rod2.view(), place)), 1e-15);
+  const auto t = se3rod::tangency(rod1.view(), rod2.view(), s1, s2);
+  EXPECT_LT(std::abs(t.F1) + std::abs(t.F2), 1e-15);
+  const std::vector<double> pose1 = pair.rod1.pose, twist2 = pair.rod2.twist;
+  se3rod::restore_rod_contact(rod1, rod2, s1, s2, 4);
+  for (std::size_t q = 0; q < pose1.size(); ++q) EXPECT_NEAR(pair.rod1.pose[q], pose1[q], 1e-16);
+  for (std::size_t q = 0; q < twist2.size(); ++q) EXPECT_NEAR(pair.rod2.twist[q], twist2[q], 1e-13);
+
+  // Free accelerations (random) plus the reaction's: the rows' acceleration part cancels the bias.
+  std::vector<double> a1(pair.rod1.twist.size()), a2(pair.rod2.twist.size());
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<double> uni(-1, 1);
+  for (double& x : a1) x = uni(rng);
+  for (double& x : a2) x = uni(rng);
+  double ds1 = 0, ds2 = 0;
+  se3rod::contact_point_rates(t, ds1, ds2);
+  const V lambda = se3rod::rolling_reaction_between(rod1.view(), rod2.view(), place, a1.data(), a2.data(), ds1, ds2);
+  se3rod::add_reaction(rod1.view(), place, true, lambda, a1.data());
+  se3rod::add_reaction(rod2.view(), place, false, lambda, a2.data());
+  const V total = se3rod::rolling_rows(rod1.view(), rod2.view(), place, a1.data(), a2.data()) +
+                  se3rod::rolling_bias(rod1.view(), rod2.view(), place, ds1, ds2);
+  EXPECT_LT(norm(total), 1e-11 * (1 + norm(lambda))) << norm(lambda);
+  EXPECT_GT(norm(lambda), 0.0);
 }
 
 }  // namespace

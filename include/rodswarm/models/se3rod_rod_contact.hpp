@@ -3,7 +3,7 @@
 /// Putkaradze's smeared discrete equations (11)-(13) (issue 19; shared/design/models/cosserat.md section 4.2;
 /// docs/se3rod_rolling_contact.md section 3). The two-rod member that will step with them is not built yet; these
 /// are its pieces, each checked on its own (tests/unit/test_se3rod_rod_contact.cpp). Still to come besides the
-/// member: the restore after a step and the separation test on the normal reaction.
+/// member: the separation test on the normal reaction (the plane's is_tensile carries over) and the member.
 ///
 /// Bump weights. The contact sits at arc length s1 on rod 1 and s2 on rod 2. Node k of a rod (at s^k = k h) takes
 /// the weight alpha_k(s) = B((s - s^k) / w) / sum_j B((s - s^j) / w), with B the cubic B-spline (support |x| < 2,
@@ -332,6 +332,91 @@ RODSWARM_HD inline Mat3<Real> rolling_compliance(const ContactRod<Real>& rod1, c
     }
   }
   return S;
+}
+
+/// The reaction (lab frame, the force on rod 1) that makes the accelerations keep the rows: with the free body
+/// accelerations `accel1`, `accel2` (6 per node, as the twists) and the contact points' rates,
+/// S lambda = -(u(a_free) + bias) (Udwadia-Kalaba for the 3 rows).
+template <class Real>
+RODSWARM_HD inline Vec3<Real> rolling_reaction_between(const ContactRod<Real>& rod1, const ContactRod<Real>& rod2,
+                                                       const ContactPlace<Real>& c, const Real* accel1,
+                                                       const Real* accel2, const Real& ds1, const Real& ds2) {
+  const Vec3<Real> rhs = rolling_rows(rod1, rod2, c, accel1, accel2) + rolling_bias(rod1, rod2, c, ds1, ds2);
+  return solve(rolling_compliance(rod1, rod2, c), -rhs);
+}
+
+/// Adds to the body accelerations (or twists) `out` of one rod the effect M^-1 W of the reaction lambda's wrenches.
+template <class Real>
+RODSWARM_HD inline void add_reaction(const ContactRod<Real>& rod, const ContactPlace<Real>& c, bool first,
+                                     const Vec3<Real>& lambda, Real* out) {
+  const Real s = first ? c.s1 : c.s2;
+  const Bump<Real> sums = bump_sums(*rod.p, rod.width, s);
+  for (int k = 0; k < rod.p->n; ++k) {
+    const Twist<Real> W = reaction_wrench(rod, c, k, first, node_weight(*rod.p, rod.width, s, sums, k).value, lambda);
+    const Twist<Real> M = node_inertia(*rod.p, k);
+    Real* o = out + 6 * k;
+    o[0] = o[0] + W.w.x / M.w.x;
+    o[1] = o[1] + W.w.y / M.w.y;
+    o[2] = o[2] + W.w.z / M.w.z;
+    o[3] = o[3] + W.v.x / M.v.x;
+    o[4] = o[4] + W.v.y / M.v.x;
+    o[5] = o[5] + W.v.z / M.v.x;
+  }
+}
+
+/// A rod whose state the restore may change: its contact view over mutable arrays.
+template <class Real>
+struct MutableContactRod {
+  const Params<Real>* p;
+  Real* pose;
+  Real* twist;
+  Real width;
+  ContactRod<Real> view() const { return {p, pose, twist, width}; }
+};
+
+/// After a step of an explicit scheme, the contact put back where the rows and the tangency hold, each by the
+/// smallest change in the kinetic metric: s1, s2 re-solved by Newton (`newton` steps) on the tangency; the gap
+/// closed by moving the free nodes along d/|d| (node k of rod 1 by +mu alpha_k / m_k, node m of rod 2 by -mu
+/// beta_m / m_m: exact at those s1, s2, but the move turns the centrelines' tangents, so s1, s2 are solved again
+/// and the gap left there is of the order of the square of the one found); the twists projected onto the rows,
+/// xi <- xi - M^-1 A^T S^-1 u(xi). Returns the gap found before the move.
+template <class Real>
+RODSWARM_HD inline Real restore_rod_contact(const MutableContactRod<Real>& rod1, const MutableContactRod<Real>& rod2,
+                                            Real& s1, Real& s2, int newton) {
+  place_contact(rod1.view(), rod2.view(), s1, s2, newton);
+  ContactPlace<Real> c = contact_place(rod1.view(), rod2.view(), s1, s2);
+  const Real gap = rod_gap(rod1.view(), rod2.view(), c);
+  const Vec3<Real> d = c.r2 - c.r1, n = (Real(1) / norm(d)) * d;
+  Real mobility = Real(0);  // sum of alpha_k^2 / m_k over the nodes that may move, both rods
+  for (int side = 0; side < 2; ++side) {
+    const MutableContactRod<Real>& rod = side == 0 ? rod1 : rod2;
+    const Real s = side == 0 ? s1 : s2;
+    const Bump<Real> sums = bump_sums(*rod.p, rod.width, s);
+    for (int k = 0; k < rod.p->n; ++k) {
+      if (end_of(*rod.p, k) != End::free) continue;
+      const Real a = node_weight(*rod.p, rod.width, s, sums, k).value;
+      mobility = mobility + a * a / node_inertia(*rod.p, k).v.x;
+    }
+  }
+  const Real mu = gap / mobility;
+  for (int side = 0; side < 2; ++side) {
+    const MutableContactRod<Real>& rod = side == 0 ? rod1 : rod2;
+    const Real s = side == 0 ? s1 : s2;
+    const Bump<Real> sums = bump_sums(*rod.p, rod.width, s);
+    for (int k = 0; k < rod.p->n; ++k) {
+      if (end_of(*rod.p, k) != End::free) continue;
+      const Real a = node_weight(*rod.p, rod.width, s, sums, k).value;
+      const Real move = (side == 0 ? mu : -mu) * a / node_inertia(*rod.p, k).v.x;
+      store3(rod.pose + 12 * k + 9, node_position(rod.pose, k) + move * n);
+    }
+  }
+  place_contact(rod1.view(), rod2.view(), s1, s2, newton);
+  c = contact_place(rod1.view(), rod2.view(), s1, s2);
+  const Vec3<Real> u = rolling_rows(rod1.view(), rod2.view(), c, rod1.twist, rod2.twist);
+  const Vec3<Real> correction = -solve(rolling_compliance(rod1.view(), rod2.view(), c), u);
+  add_reaction(rod1.view(), c, true, correction, rod1.twist);
+  add_reaction(rod2.view(), c, false, correction, rod2.twist);
+  return gap;
 }
 
 /// The normal reaction: the part of lambda pushing rod 1 away from rod 2, -lambda . d / |d| (positive while the
