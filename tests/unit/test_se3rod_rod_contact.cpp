@@ -178,23 +178,27 @@ struct CrossingPair {
 };
 
 // Both rods moving as one rigid body (v = V + W x r, w = W at every node): the material points at the contact move
-// together, so the rows vanish; GBP's double sum (written out here) agrees with the rows for equal radii.
-TEST(RollingRows, VanishOnARigidMotionAndAreGbpsDoubleSum) {
+// together, so the rows vanish. The normal row is minus the gap's rate (n . (vbar2 - vbar1) at fixed s1, s2: the
+// tangency removes the contact points' slide), so rows that hold keep the gap; and the rows are the double sum
+// sum_k sum_m alpha_k beta_m [(v_k + w_k x rho1 d) - (v_m - w_m x rho2 d)], written out here.
+TEST(RollingRows, VanishOnARigidMotionAndTheirNormalRowIsTheGapsRate) {
   CrossingPair pair;
   const V Vel{0.3, -0.1, 0.2}, W{-0.7, 0.4, 1.1};
-  for (BentRod* r : {&pair.rod1, &pair.rod2})
+  CrossingPair rigid = pair;
+  for (BentRod* r : {&rigid.rod1, &rigid.rod2})
     for (int k = 0; k < r->p.n; ++k) {
       const Mat3<double> R = load9(r->pose.data() + 12 * k);
       const V x = se3rod::node_position(r->pose.data(), k);
       store3(r->twist.data() + 6 * k, transpose_times(R, W));
       store3(r->twist.data() + 6 * k + 3, transpose_times(R, Vel + cross(W, x)));
     }
-  const V u = pair.rows();
+  const V u = rigid.rows();
   for (int q = 0; q < 3; ++q) EXPECT_NEAR(u[q], 0.0, 1e-15);
 
-  CrossingPair equal;
-  equal.rod2.p.radius = equal.rod1.p.radius;
-  equal.place = se3rod::contact_place(equal.rod1.view(), equal.rod2.view(), equal.place.s1, equal.place.s2);
+  const V rows = pair.rows(), d = pair.place.r2 - pair.place.r1, n = (1 / norm(d)) * d;
+  const V vbar1 = se3rod::centreline_velocity(pair.rod1.view(), pair.place.s1).value,
+          vbar2 = se3rod::centreline_velocity(pair.rod2.view(), pair.place.s2).value;
+  EXPECT_NEAR(dot(n, rows), -dot(n, vbar2 - vbar1), 1e-14);
   auto weights = [](const BentRod& r, double s) {
     std::vector<double> w(static_cast<std::size_t>(r.p.n));
     double sum = 0;
@@ -202,20 +206,18 @@ TEST(RollingRows, VanishOnARigidMotionAndAreGbpsDoubleSum) {
     for (double& x : w) x /= sum;
     return w;
   };
-  const auto alpha = weights(equal.rod1, equal.place.s1), beta = weights(equal.rod2, equal.place.s2);
-  V gbp{0, 0, 0};
-  for (int k = 0; k < equal.rod1.p.n; ++k)
-    for (int m = 0; m < equal.rod2.p.n; ++m) {
-      const V rk = se3rod::node_position(equal.rod1.pose.data(), k),
-              rm = se3rod::node_position(equal.rod2.pose.data(), m);
-      const V vk = se3rod::node_velocity(equal.rod1.pose.data(), equal.rod1.twist.data(), k),
-              vm = se3rod::node_velocity(equal.rod2.pose.data(), equal.rod2.twist.data(), m);
-      const V wk = load9(equal.rod1.pose.data() + 12 * k) * load3(equal.rod1.twist.data() + 6 * k),
-              wm = load9(equal.rod2.pose.data() + 12 * m) * load3(equal.rod2.twist.data() + 6 * m);
-      gbp = gbp + (alpha[k] * beta[m]) * ((vk + 0.5 * cross(wk, rm - rk)) - (vm - 0.5 * cross(wm, rm - rk)));
+  const auto alpha = weights(pair.rod1, pair.place.s1), beta = weights(pair.rod2, pair.place.s2);
+  V sum{0, 0, 0};
+  for (int k = 0; k < pair.rod1.p.n; ++k)
+    for (int m = 0; m < pair.rod2.p.n; ++m) {
+      const V vk = se3rod::node_velocity(pair.rod1.pose.data(), pair.rod1.twist.data(), k),
+              vm = se3rod::node_velocity(pair.rod2.pose.data(), pair.rod2.twist.data(), m);
+      const V wk = load9(pair.rod1.pose.data() + 12 * k) * load3(pair.rod1.twist.data() + 6 * k),
+              wm = load9(pair.rod2.pose.data() + 12 * m) * load3(pair.rod2.twist.data() + 6 * m);
+      sum =
+          sum + (alpha[k] * beta[m]) * ((vk + cross(wk, pair.place.rho1 * d)) - (vm - cross(wm, pair.place.rho2 * d)));
     }
-  const V rows = equal.rows();
-  for (int q = 0; q < 3; ++q) EXPECT_NEAR(rows[q], gbp[q], 1e-14 * (1 + std::abs(gbp[q])));
+  for (int q = 0; q < 3; ++q) EXPECT_NEAR(rows[q], sum[q], 1e-14 * (1 + std::abs(sum[q])));
 }
 
 // The reaction is the rows' transpose: lambda . u(xi) equals the power of the nodes' reaction wrenches on xi, for

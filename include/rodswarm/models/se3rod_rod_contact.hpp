@@ -17,15 +17,23 @@
 /// solved by Newton for a starting placement, and differentiated in time for s1', s2' (a 2x2 system, singular only
 /// where the rods are locally parallel). In contact |d| = r1 + r2.
 ///
-/// Rolling rows. GBP's constraint, written for radii r1 and r2 (rho_i = r_i / (r1 + r2); GBP have rho_i = 1/2):
-///     u = sum_k alpha_k (v_k + w_k x c_k) - sum_m beta_m (v_m + w_m x c_m) = 0,
-///     c_k = rho1 (rbar2 - r_k) on rod 1,   c_m = rho2 (rbar1 - r_m) on rod 2      (lab frame),
-/// the difference of the smeared material velocities at the contact point. For node k in its body frame that is
-/// alpha_k R_k (gamma_k + omega_k x R_k^T c_k): the plane contact's row (se3rod_plane_contact.hpp) with the offset
-/// c_k, so its compliance and force helpers serve here too. The reaction lambda (lab frame) is the force on rod 1 at
-/// the contact, -lambda that on rod 2: node k gets alpha_k lambda at c_k, node m gets -beta_m lambda at c_m (GBP
-/// (12)-(13)), the transpose of the rows, so the reaction does no work on a motion that keeps them. A node an end
-/// holds takes no share: clamped and prescribed nodes none, pinned nodes only the torque.
+/// Rolling rows. The difference of the smeared material velocities at the contact point x_c = rbar1 + rho1 d, for
+/// radii r1 and r2 (rho_i = r_i / (r1 + r2)):
+///     u = sum_k alpha_k (v_k + w_k x c1) - sum_m beta_m (v_m + w_m x c2) = 0,    c1 = rho1 d,  c2 = -rho2 d
+/// (lab frame): each node's section carried rigidly from the smeared centreline's point to the contact. GBP's
+/// printed rows (as cosserat.md 4.2 reads them, rho_i = 1/2) take node-to-node arms, c_k = (rbar2 - r_k) / 2 on
+/// rod 1: that adds (1/2) sum_k alpha_k w_k x (rbar1 - r_k), an arm along the rod, whose bending rotations give the
+/// normal row a part the gap's rate does not have, so the gap is not kept by the dynamics: measured on the crossing
+/// pair of tests/unit/test_se3rod_rod_pair.cpp, its drift per RKMK4 step was first order in dt (1.3e-6, 7.2e-7,
+/// 3.7e-7 m at dt = 2e-4, 1e-4, 5e-5) and the restore's moves made the energy error first order. With the radial
+/// arm n . u = n . (vbar1 - vbar2) is minus the gap's rate (the tangency removes the contact points' slide): the
+/// drift per step is then fifth order and the energy error fourth or better. Both arms agree in the continuum limit
+/// (the weights concentrate at the contact). For node k in its body frame a row is alpha_k R_k (gamma_k + omega_k x
+/// R_k^T c1): the plane contact's row (se3rod_plane_contact.hpp) with the offset c1, so its compliance and force
+/// helpers serve here too. The reaction lambda (lab frame) is the force on rod 1 at
+/// the contact, -lambda that on rod 2: node k gets alpha_k lambda at c1, node m gets -beta_m lambda at c2 (GBP
+/// (12)-(13) with these arms), the transpose of the rows, so the reaction does no work on a motion that keeps them. A
+/// node an end holds takes no share: clamped and prescribed nodes none, pinned nodes only the torque.
 #pragma once
 
 #include "rodswarm/common.hpp"
@@ -223,12 +231,11 @@ RODSWARM_HD inline ContactPlace<Real> contact_place(const ContactRod<Real>& rod1
   return {s1, s2, centreline(rod1, s1).value, centreline(rod2, s2).value, rod1.p->radius * inv, rod2.p->radius * inv};
 }
 
-/// Node k's offset to the contact point (lab frame): rho1 (rbar2 - r_k) on rod 1 (`first`), rho2 (rbar1 - r_k) on
-/// rod 2.
+/// The arm from a node of rod 1 (`first`) or rod 2 to the contact point, lab frame: rho1 d or -rho2 d, the same for
+/// every node of the rod (see the file's comment: the radial arm, not GBP's node-to-node one).
 template <class Real>
-RODSWARM_HD inline Vec3<Real> contact_arm(const ContactPlace<Real>& c, const Real* pose, int k, bool first) {
-  const Vec3<Real> r = node_position(pose, k);
-  return first ? c.rho1 * (c.r2 - r) : c.rho2 * (c.r1 - r);
+RODSWARM_HD inline Vec3<Real> contact_arm(const ContactPlace<Real>& c, bool first) {
+  return first ? c.rho1 * (c.r2 - c.r1) : c.rho2 * (c.r1 - c.r2);
 }
 
 /// The rolling rows' value u: the smeared material velocity at the contact on rod 1 minus that on rod 2 (lab
@@ -245,7 +252,7 @@ RODSWARM_HD inline Vec3<Real> rolling_rows(const ContactRod<Real>& rod1, const C
     for (int k = 0; k < rod.p->n; ++k) {
       const Weight<Real> a = node_weight(*rod.p, rod.width, s, sums, k);
       const Mat3<Real> R = load9(rod.pose + 12 * k);
-      const Vec3<Real> cb = transpose_times(R, contact_arm(c, rod.pose, k, side == 0));
+      const Vec3<Real> cb = transpose_times(R, contact_arm(c, side == 0));
       const Vec3<Real> v = R * contact_velocity(cb, Twist<Real>{load3(twist + 6 * k), load3(twist + 6 * k + 3)});
       u = side == 0 ? u + a.value * v : u - a.value * v;
     }
@@ -254,9 +261,9 @@ RODSWARM_HD inline Vec3<Real> rolling_rows(const ContactRod<Real>& rod1, const C
 }
 
 /// The rows' bias: their rate at fixed body twists, while the poses move with those twists and the contact points
-/// with (ds1, ds2) (contact_point_rates). In the lab, u = sum_k alpha_k (v_k + w_k x c_k) - sum_m beta_m (...); at
-/// a fixed body twist v_k' = w_k x v_k and w_k' = 0, the arm moves as c_k' = rho1 (rbar2' - v_k) with rbar2' =
-/// vbar2(s2) + rbar2'(s2) ds2 (the other rod's smeared velocity and the contact point's slide), and alpha_k' =
+/// with (ds1, ds2) (contact_point_rates). In the lab, u = sum_k alpha_k (v_k + w_k x c1) - sum_m beta_m (...); at
+/// a fixed body twist v_k' = w_k x v_k and w_k' = 0, the arm moves as c1' = rho1 (rbar2' - rbar1') with rbar_i' =
+/// vbar_i(s_i) + rbar_i'(s_i) ds_i (a rod's smeared velocity and the contact point's slide), and alpha_k' =
 /// alpha_k'(s1) ds1. The Udwadia-Kalaba system for the reaction is then S lambda = -(u(a_free) + bias).
 template <class Real>
 RODSWARM_HD inline Vec3<Real> rolling_bias(const ContactRod<Real>& rod1, const ContactRod<Real>& rod2,
@@ -270,15 +277,16 @@ RODSWARM_HD inline Vec3<Real> rolling_bias(const ContactRod<Real>& rod1, const C
     const Real s_other = first ? c.s2 : c.s1, ds_other = first ? ds2 : ds1;
     const Real share = first ? c.rho1 : c.rho2;
     const Vec3<Real> other_rate =
-        centreline_velocity(other, s_other).value + ds_other * centreline(other, s_other).slope;  // rbar_other'
+        centreline_velocity(other, s_other).value + ds_other * centreline(other, s_other).slope;    // rbar_other'
+    const Vec3<Real> own_rate = centreline_velocity(rod, s).value + ds * centreline(rod, s).slope;  // rbar'
     const Bump<Real> sums = bump_sums(*rod.p, rod.width, s);
     for (int k = 0; k < rod.p->n; ++k) {
       const Weight<Real> a = node_weight(*rod.p, rod.width, s, sums, k);
       const Mat3<Real> R = load9(rod.pose + 12 * k);
       const Vec3<Real> w = R * load3(rod.twist + 6 * k), v = R * load3(rod.twist + 6 * k + 3);
-      const Vec3<Real> arm = contact_arm(c, rod.pose, k, first);
+      const Vec3<Real> arm = contact_arm(c, first);
       const Vec3<Real> term =
-          (a.slope * ds) * (v + cross(w, arm)) + a.value * (cross(w, v) + share * cross(w, other_rate - v));
+          (a.slope * ds) * (v + cross(w, arm)) + a.value * (cross(w, v) + share * cross(w, other_rate - own_rate));
       bias = first ? bias + term : bias - term;
     }
   }
@@ -292,7 +300,7 @@ template <class Real>
 RODSWARM_HD inline Twist<Real> reaction_wrench(const ContactRod<Real>& rod, const ContactPlace<Real>& c, int k,
                                                bool first, const Real& alpha, const Vec3<Real>& lambda) {
   const Mat3<Real> R = load9(rod.pose + 12 * k);
-  const Vec3<Real> cb = transpose_times(R, contact_arm(c, rod.pose, k, first));
+  const Vec3<Real> cb = transpose_times(R, contact_arm(c, first));
   const Vec3<Real> f = (first ? alpha : -alpha) * transpose_times(R, lambda);
   Twist<Real> W{cross(cb, f), f};
   const End end = end_of(*rod.p, k);
@@ -318,7 +326,7 @@ RODSWARM_HD inline Mat3<Real> rolling_compliance(const ContactRod<Real>& rod1, c
       if (end == End::clamped || end == End::prescribed) continue;
       const Weight<Real> a = node_weight(*rod.p, rod.width, s, sums, k);
       const Mat3<Real> R = load9(rod.pose + 12 * k);
-      const Vec3<Real> cb = transpose_times(R, contact_arm(c, rod.pose, k, side == 0));
+      const Vec3<Real> cb = transpose_times(R, contact_arm(c, side == 0));
       Twist<Real> M = node_inertia(*rod.p, k);
       Mat3<Real> Sk = contact_compliance(cb, M);
       if (end == End::pinned) {  // no linear part: remove I/m

@@ -286,6 +286,44 @@ RODSWARM_HD inline void variational_step(const MemberIO<Real>& io, const Params<
   loop.sync_or(false);
 }
 
+/// RKMK4's per-node buffers in the workspace: the step's start (pose, twist), the stage's Lie-algebra increment
+/// theta and the weighted sums of the stages' rates.
+template <class Real>
+struct Rkmk4Buffers {
+  Real *g0, *xi0, *theta, *sum_theta, *sum_xi;
+};
+
+/// RKMK4 at a step's start for node k: its state saved, theta zero.
+template <class Real>
+RODSWARM_HD inline void rkmk4_begin(const MemberIO<Real>& io, const Rkmk4Buffers<Real>& rk, int k) {
+  for (int q = 0; q < 12; ++q) rk.g0[12 * k + q] = io.pose[12 * k + q];
+  for (int q = 0; q < 6; ++q) {
+    rk.xi0[6 * k + q] = io.twist[6 * k + q];
+    rk.theta[6 * k + q] = Real(0);
+  }
+}
+
+/// RKMK4's stage `stage` (0 to 3) for node k, given its body acceleration k_xi at the stage's state: the pose's rate
+/// dexp^-1_theta(xi), the weighted sums, and the next stage's twist and pose (stages 2 and 3 at dt/2, stage 4 at dt),
+/// or the step's end after the last.
+template <class Real>
+RODSWARM_HD inline void rkmk4_node_stage(const MemberIO<Real>& io, const Params<Real>& p, const Rkmk4Buffers<Real>& rk,
+                                         int k, int stage, Real dt, const Twist<Real>& k_xi) {
+  const Real third = Real(1) / Real(3), sixth = Real(1) / Real(6), half = lane::value<Real>(0.5);
+  const Twist<Real> k_theta = dexp_minus_inv(load_twist(rk.theta + 6 * k), load_twist(io.twist + 6 * k));
+  const Real weight = stage == 0 || stage == 3 ? sixth : third;
+  Twist<Real> s_theta = stage == 0 ? weight * k_theta : load_twist(rk.sum_theta + 6 * k) + weight * k_theta;
+  Twist<Real> s_xi = stage == 0 ? weight * k_xi : load_twist(rk.sum_xi + 6 * k) + weight * k_xi;
+  store_twist(rk.sum_theta + 6 * k, s_theta);
+  store_twist(rk.sum_xi + 6 * k, s_xi);
+  const Real c = stage == 2 ? dt : half * dt;
+  const Twist<Real> next_theta = stage == 3 ? dt * s_theta : c * k_theta;
+  const Twist<Real> next_xi = load_twist(rk.xi0 + 6 * k) + (stage == 3 ? dt * s_xi : c * k_xi);
+  store_twist(rk.theta + 6 * k, next_theta);
+  store_twist(io.twist + 6 * k, next_xi);
+  if (end_of(p, k) != End::clamped) store_pose(io.pose + 12 * k, load_pose(rk.g0 + 12 * k) * se3_exp(next_theta));
+}
+
 /// `todo` steps of the member's scheme; stops after the first step after which some lane's state is not finite or
 /// has left the divergence bound (status diverged, that step counted; a pack stops whole, as cosserat's).
 template <class Real, class Loop>
@@ -317,39 +355,20 @@ RODSWARM_HD inline lane::OutcomeOf<Real> advance_member(const MemberIO<Real>& io
         store_twist(io.twist + 6 * k, xi + dt * a);
       });
     } else {
-      const Real third = Real(1) / Real(3), sixth = Real(1) / Real(6), half = lane::value<Real>(0.5);
-      loop.for_each(n, [&](int k) {
-        for (int q = 0; q < 12; ++q) g0[12 * k + q] = io.pose[12 * k + q];
-        for (int q = 0; q < 6; ++q) {
-          xi0[6 * k + q] = io.twist[6 * k + q];
-          theta[6 * k + q] = Real(0);
-        }
-      });
+      const Rkmk4Buffers<Real> rk{g0, xi0, theta, sum_theta, sum_xi};
+      loop.for_each(n, [&](int k) { rkmk4_begin(io, rk, k); });
       loop.sync_or(false);
       for (int stage = 0; stage < 4; ++stage) {
         segment_pass(p, io, seg, loop);
         loop.sync_or(false);
         loop.for_each(n, [&](int k) {
-          const Twist<Real> xi = load_twist(io.twist + 6 * k);
-          const Twist<Real> Th = load_twist(theta + 6 * k);
-          const Twist<Real> k_theta = dexp_minus_inv(Th, xi);
           lane::Mask<Real> pulled(false);
-          const Twist<Real> k_xi = node_acceleration(p, k, load_pose(io.pose + 12 * k), xi, seg, pulled);
+          const Twist<Real> k_xi =
+              node_acceleration(p, k, load_pose(io.pose + 12 * k), load_twist(io.twist + 6 * k), seg, pulled);
           // The verdict from the step's start only: the later stages lie off the rows by the scheme's error, and
           // their reactions carry it (a zero reaction would take either sign there).
           if (stage == 0) tensile = tensile || pulled;
-          const Real weight = stage == 0 || stage == 3 ? sixth : third;
-          Twist<Real> s_theta = stage == 0 ? weight * k_theta : load_twist(sum_theta + 6 * k) + weight * k_theta;
-          Twist<Real> s_xi = stage == 0 ? weight * k_xi : load_twist(sum_xi + 6 * k) + weight * k_xi;
-          store_twist(sum_theta + 6 * k, s_theta);
-          store_twist(sum_xi + 6 * k, s_xi);
-          // The next stage's state (stages 2 and 3 at dt/2, stage 4 at dt), or the step's end.
-          const Real c = stage == 2 ? dt : half * dt;
-          const Twist<Real> next_theta = stage == 3 ? dt * s_theta : c * k_theta;
-          const Twist<Real> next_xi = load_twist(xi0 + 6 * k) + (stage == 3 ? dt * s_xi : c * k_xi);
-          store_twist(theta + 6 * k, next_theta);
-          store_twist(io.twist + 6 * k, next_xi);
-          if (end_of(p, k) != End::clamped) store_pose(io.pose + 12 * k, load_pose(g0 + 12 * k) * se3_exp(next_theta));
+          rkmk4_node_stage(io, p, rk, k, stage, dt, k_xi);
         });
         loop.sync_or(false);
       }
