@@ -118,5 +118,32 @@ TEST(RodPair, RollsWithDriftAndEnergyErrorAtTheSchemesOrder) {
   for (std::size_t j = 0; j < runs.back().s1.size(); ++j) EXPECT_NEAR(runs[1].s1[j], runs[2].s1[j], 1e-8) << j;
 }
 
+// Rod 2 pressed onto rod 1 by gravity keeps in contact, with a positive normal reaction; pulled away by it (gravity
+// reversed), the first step already starts tensile: the pair stops there, flagged separated.
+TEST(RodPair, SeparatesWhenTheRodsWouldHaveToPull) {
+  for (double g : {-9.81, 9.81}) {
+    const int n = 21;
+    TautRod rod1(n, kRadius1, {0, 0, 0}, {1, 0, 0}, {0, 1, 0});
+    TautRod rod2(n, kRadius2, {0.45, -0.5, kRadius1 + kRadius2}, {0, 1, 0}, {0, 0, 1});
+    rod2.p.gravity[2] = g;
+    const double width = kLength / (n - 1);
+    const auto a = rod1.pair_rod(width), b = rod2.pair_rod(width);
+    se3rod::PairContact<double> contact{0.45, 0.5};
+    se3rod::restore_rod_contact(a.mutable_view(), b.mutable_view(), contact.s1, contact.s2, 4);
+    const std::int64_t taken = se3rod::advance_rod_pair(a, b, contact, 1e-4, 200);
+    std::printf("gravity %+.2f on rod 2: %lld steps, separated %d, normal reaction %.4e N\n", g,
+                static_cast<long long>(taken), int(contact.separated), contact.normal);
+    if (g < 0) {
+      EXPECT_EQ(taken, 200);
+      EXPECT_FALSE(contact.separated);
+      EXPECT_GT(contact.normal, 0.0);
+    } else {
+      EXPECT_EQ(taken, 1);
+      EXPECT_TRUE(contact.separated);
+      EXPECT_LT(contact.normal, 0.0);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace rodswarm

@@ -2,7 +2,8 @@
 /// RKMK4 for two se3rods in perfect rolling contact (se3rod_rod_contact.hpp; GBP (11)-(13)): each stage takes both
 /// rods' free accelerations (the one-rod stepper's, ends included), adds the reaction that keeps the rolling rows
 /// (Udwadia-Kalaba with the rows' bias), and advances the contact points s1, s2 by the tangency rates as two more
-/// RK4 states; after each step the contact is restored (restore_rod_contact). One thread steps the pair; the
+/// RK4 states; after each step the contact is restored (restore_rod_contact), and a step that starts with the rods
+/// pulling on each other ends the run (separation). One thread steps the pair; the
 /// two-rod member that will hold it in the engine's buffers (layouts, lanes, the config and the results) is not
 /// built yet (docs/se3rod_rolling_contact.md section 3).
 #pragma once
@@ -36,12 +37,16 @@ struct PairContact {
   Real slip_drift = 0;         ///< |u| of the step's end state before the restore (m/s)
   Real gap_drift = 0;          ///< the gap of the step's end state before the restore (m)
   Real lambda[3] = {0, 0, 0};  ///< the reaction at the last step's first stage (lab frame, on rod 1)
+  Real normal = 0;             ///< its normal part, -lambda . d/|d| (N; positive while the rods press)
+  bool separated = false;      ///< the last step started with a tensile normal reaction: the rods would have to pull
 };
 
-/// `todo` RKMK4 steps of the pair.
+/// `todo` RKMK4 steps of the pair, fewer when one starts with a tensile normal reaction (beyond round-off:
+/// is_tensile with the scale of the reaction and of the rods' axial forces, as for the plane): the step is taken,
+/// `separated` set and the steps taken returned; the caller decides what follows (the member stops, flagged).
 template <class Real>
-RODSWARM_HD inline void advance_rod_pair(const PairRod<Real>& a, const PairRod<Real>& b, PairContact<Real>& contact,
-                                         Real dt, std::int64_t todo) {
+RODSWARM_HD inline std::int64_t advance_rod_pair(const PairRod<Real>& a, const PairRod<Real>& b,
+                                                 PairContact<Real>& contact, Real dt, std::int64_t todo) {
   const SequentialLoop loop{};
   auto buffers = [](const PairRod<Real>& r) {
     const int n = r.p->n;
@@ -70,10 +75,13 @@ RODSWARM_HD inline void advance_rod_pair(const PairRod<Real>& a, const PairRod<R
       const ContactPlace<Real> place = contact_place(a.view(), b.view(), contact.s1, contact.s2);
       const Vec3<Real> lambda =
           rolling_reaction_between(a.view(), b.view(), place, acceleration(a), acceleration(b), ds1, ds2);
-      if (stage == 0) {
+      if (stage == 0) {  // the verdict from the step's start only, as for the plane
         contact.lambda[0] = lambda.x;
         contact.lambda[1] = lambda.y;
         contact.lambda[2] = lambda.z;
+        contact.normal = rod_normal_reaction(place, lambda);
+        const Real scale = norm(lambda) + stiffness(*a.p).v.z + stiffness(*b.p).v.z;
+        contact.separated = is_tensile(contact.normal, scale);
       }
       add_reaction(a.view(), place, true, lambda, acceleration(a));
       add_reaction(b.view(), place, false, lambda, acceleration(b));
@@ -91,7 +99,9 @@ RODSWARM_HD inline void advance_rod_pair(const PairRod<Real>& a, const PairRod<R
     contact.slip_drift = norm(rolling_rows(a.view(), b.view(), end, a.io.twist, b.io.twist));
     contact.gap_drift = rod_gap(a.view(), b.view(), end);
     restore_rod_contact(a.mutable_view(), b.mutable_view(), contact.s1, contact.s2, 2);
+    if (contact.separated) return step + 1;
   }
+  return todo;
 }
 
 }  // namespace rodswarm::se3rod
