@@ -323,9 +323,12 @@ TEST(RollingRows, RestoreClosesTheGapAndProjectsTheTwists) {
   EXPECT_LT(std::abs(se3rod::rod_gap(rod1.view(), rod2.view(), place)), 1e-15);
   const auto t = se3rod::tangency(rod1.view(), rod2.view(), s1, s2);
   EXPECT_LT(std::abs(t.F1) + std::abs(t.F2), 1e-15);
-  const std::vector<double> pose1 = pair.rod1.pose, twist2 = pair.rod2.twist;
+  const std::vector<double> pose1 = pair.rod1.pose, pose2 = pair.rod2.pose, twist1 = pair.rod1.twist,
+                            twist2 = pair.rod2.twist;
   se3rod::restore_rod_contact(rod1, rod2, s1, s2, 4);
   for (std::size_t q = 0; q < pose1.size(); ++q) EXPECT_NEAR(pair.rod1.pose[q], pose1[q], 1e-16);
+  for (std::size_t q = 0; q < pose2.size(); ++q) EXPECT_NEAR(pair.rod2.pose[q], pose2[q], 1e-16);
+  for (std::size_t q = 0; q < twist1.size(); ++q) EXPECT_NEAR(pair.rod1.twist[q], twist1[q], 1e-13);
   for (std::size_t q = 0; q < twist2.size(); ++q) EXPECT_NEAR(pair.rod2.twist[q], twist2[q], 1e-13);
 
   // Free accelerations (random) plus the reaction's: the rows' acceleration part cancels the bias.
@@ -343,6 +346,43 @@ TEST(RollingRows, RestoreClosesTheGapAndProjectsTheTwists) {
                   se3rod::rolling_bias(rod1.view(), rod2.view(), place, ds1, ds2);
   EXPECT_LT(norm(total), 1e-11 * (1 + norm(lambda))) << norm(lambda);
   EXPECT_GT(norm(lambda), 0.0);
+}
+
+// With the contact near held ends (rod 1's first node pinned, rod 2's last clamped), the restore moves only free
+// nodes and keeps the held twists as the ends allow (pinned: no linear velocity; clamped: none), yet closes the gap
+// and the rows.
+TEST(RollingRows, RestoreLeavesHeldEndsWhereTheyAre) {
+  CrossingPair pair(0.05, 0.72);
+  pair.rod1.p.end0 = se3rod::End::pinned;
+  pair.rod2.p.end1 = se3rod::End::clamped;
+  const int last = pair.rod2.p.n - 1;
+  store3(pair.rod1.twist.data() + 3, V{0, 0, 0});
+  store3(pair.rod2.twist.data() + 6 * last, V{0, 0, 0});
+  store3(pair.rod2.twist.data() + 6 * last + 3, V{0, 0, 0});
+  const V held1 = se3rod::node_position(pair.rod1.pose.data(), 0),
+          held2 = se3rod::node_position(pair.rod2.pose.data(), last);
+  const V spin1 = load3(pair.rod1.twist.data());
+  auto rod1 =
+      se3rod::MutableContactRod<double>{&pair.rod1.p, pair.rod1.pose.data(), pair.rod1.twist.data(), pair.rod1.width};
+  auto rod2 =
+      se3rod::MutableContactRod<double>{&pair.rod2.p, pair.rod2.pose.data(), pair.rod2.twist.data(), pair.rod2.width};
+  double s1 = pair.place.s1, s2 = pair.place.s2;
+  // The pair was placed off contact (gap -7.7e-3, overlapping): the restore has work to do; the gap left falls
+  // quadratically (6e-12 after the second), the third reaches round-off.
+  const double before = se3rod::restore_rod_contact(rod1, rod2, s1, s2, 4);
+  for (int again = 0; again < 2; ++again) se3rod::restore_rod_contact(rod1, rod2, s1, s2, 4);
+  EXPECT_GT(std::abs(before), 1e-3) << before;
+  const auto place = se3rod::contact_place(rod1.view(), rod2.view(), s1, s2);
+  EXPECT_LT(std::abs(se3rod::rod_gap(rod1.view(), rod2.view(), place)), 1e-14);
+  EXPECT_LT(norm(se3rod::rolling_rows(rod1.view(), rod2.view(), place, rod1.twist, rod2.twist)), 1e-14);
+  for (int q = 0; q < 3; ++q) {
+    EXPECT_EQ(se3rod::node_position(pair.rod1.pose.data(), 0)[q], held1[q]);
+    EXPECT_EQ(se3rod::node_position(pair.rod2.pose.data(), last)[q], held2[q]);
+    EXPECT_EQ(pair.rod1.twist[3 + q], 0.0);                                   // pinned: no linear velocity
+    EXPECT_EQ(pair.rod2.twist[6 * static_cast<std::size_t>(last) + q], 0.0);  // clamped: nothing
+    EXPECT_EQ(pair.rod2.twist[6 * static_cast<std::size_t>(last) + 3 + q], 0.0);
+  }
+  EXPECT_GT(norm(load3(pair.rod1.twist.data()) - spin1), 0.0);  // the pinned node's spin takes its share
 }
 
 }  // namespace

@@ -115,7 +115,12 @@ TEST(RodPair, RollsWithDriftAndEnergyErrorAtTheSchemesOrder) {
   // The contact slid along rod 1 (rod 2 thrown along x), smoothly: s1 the same at every twentieth of the run for
   // every step size, to the scheme's error.
   EXPECT_GT(std::abs(runs.back().s1_end - 0.45), 1e-3);
-  for (std::size_t j = 0; j < runs.back().s1.size(); ++j) EXPECT_NEAR(runs[1].s1[j], runs[2].s1[j], 1e-8) << j;
+  double s1_apart = 0;
+  for (std::size_t j = 0; j < runs.back().s1.size(); ++j) {
+    EXPECT_NEAR(runs[1].s1[j], runs[2].s1[j], 1e-8) << j;
+    s1_apart = std::max(s1_apart, std::abs(runs[1].s1[j] - runs[2].s1[j]));
+  }
+  std::printf("s1(t) at dt 1e-4 and 5e-5: at most %.2e apart\n", s1_apart);
 }
 
 // Rod 2 pressed onto rod 1 by gravity keeps in contact, with a positive normal reaction; pulled away by it (gravity

@@ -372,6 +372,13 @@ RODSWARM_HD inline void add_reaction(const ContactRod<Real>& rod, const ContactP
   }
 }
 
+/// The gap |rbar2 - rbar1| - (r1 + r2) between the smeared centrelines at the contact (zero in contact).
+template <class Real>
+RODSWARM_HD inline Real rod_gap(const ContactRod<Real>& rod1, const ContactRod<Real>& rod2,
+                                const ContactPlace<Real>& c) {
+  return norm(c.r2 - c.r1) - (rod1.p->radius + rod2.p->radius);
+}
+
 /// A rod whose state the restore may change: its contact view over mutable arrays.
 template <class Real>
 struct MutableContactRod {
@@ -379,7 +386,7 @@ struct MutableContactRod {
   Real* pose;
   Real* twist;
   Real width;
-  ContactRod<Real> view() const { return {p, pose, twist, width}; }
+  RODSWARM_HD ContactRod<Real> view() const { return {p, pose, twist, width}; }
 };
 
 /// After a step of an explicit scheme, the contact put back where the rows and the tangency hold, each by the
@@ -406,6 +413,8 @@ RODSWARM_HD inline Real restore_rod_contact(const MutableContactRod<Real>& rod1,
       mobility = mobility + a * a / node_inertia(*rod.p, k).v.x;
     }
   }
+  // No free node carries weight (the contact on held ends only): the gap cannot be closed by moving nodes; the
+  // member's config must keep the bump off such a place (its width at least h / 2, the contact inside the rods).
   const Real mu = gap / mobility;
   for (int side = 0; side < 2; ++side) {
     const MutableContactRod<Real>& rod = side == 0 ? rod1 : rod2;
@@ -433,13 +442,6 @@ template <class Real>
 RODSWARM_HD inline Real rod_normal_reaction(const ContactPlace<Real>& c, const Vec3<Real>& lambda) {
   const Vec3<Real> d = c.r2 - c.r1;
   return -dot(lambda, d) / norm(d);
-}
-
-/// The gap |rbar2 - rbar1| - (r1 + r2) between the smeared centrelines at the contact (zero in contact).
-template <class Real>
-RODSWARM_HD inline Real rod_gap(const ContactRod<Real>& rod1, const ContactRod<Real>& rod2,
-                                const ContactPlace<Real>& c) {
-  return norm(c.r2 - c.r1) - (rod1.p->radius + rod2.p->radius);
 }
 
 }  // namespace rodswarm::se3rod

@@ -17,16 +17,16 @@ namespace rodswarm::se3rod {
 /// Reals of workspace one rod of a pair needs: the one-rod stepper's, then its stage accelerations (6 per node).
 RODSWARM_HD constexpr std::int64_t rod_pair_workspace_size(int n) { return workspace_size(n) + 6 * std::int64_t(n); }
 
-/// One rod of a pair: its parameters (contact "none": the pair's contact is the only one), state, bump width and
-/// workspace (rod_pair_workspace_size).
+/// One rod of a pair: its parameters (scheme RKMK4 and contact "none": the pair's contact is the only one; the
+/// member's config will check both), state, bump width and workspace (rod_pair_workspace_size).
 template <class Real>
 struct PairRod {
   const Params<Real>* p;
   MemberIO<Real> io;
   Real width;
   Real* work;
-  ContactRod<Real> view() const { return {p, io.pose, io.twist, width}; }
-  MutableContactRod<Real> mutable_view() const { return {p, io.pose, io.twist, width}; }
+  RODSWARM_HD ContactRod<Real> view() const { return {p, io.pose, io.twist, width}; }
+  RODSWARM_HD MutableContactRod<Real> mutable_view() const { return {p, io.pose, io.twist, width}; }
 };
 
 /// The contact between the rods: where it is, and what the last step left before its restore (the scheme's drift
