@@ -402,31 +402,28 @@ RODSWARM_HD inline Real restore_rod_contact(const MutableContactRod<Real>& rod1,
   ContactPlace<Real> c = contact_place(rod1.view(), rod2.view(), s1, s2);
   const Real gap = rod_gap(rod1.view(), rod2.view(), c);
   const Vec3<Real> d = c.r2 - c.r1, n = (Real(1) / norm(d)) * d;
-  Real mobility = Real(0);  // sum of alpha_k^2 / m_k over the nodes that may move, both rods
-  for (int side = 0; side < 2; ++side) {
-    const MutableContactRod<Real>& rod = side == 0 ? rod1 : rod2;
-    const Real s = side == 0 ? s1 : s2;
-    const Bump<Real> sums = bump_sums(*rod.p, rod.width, s);
-    for (int k = 0; k < rod.p->n; ++k) {
-      if (end_of(*rod.p, k) != End::free) continue;
-      const Real a = node_weight(*rod.p, rod.width, s, sums, k).value;
-      mobility = mobility + a * a / node_inertia(*rod.p, k).v.x;
+  // Each free node's weight and mass, rod 1 (side 0) then rod 2: the move's metric and then the move.
+  auto for_free_nodes = [&](const auto& f) {
+    for (int side = 0; side < 2; ++side) {
+      const MutableContactRod<Real>& rod = side == 0 ? rod1 : rod2;
+      const Real s = side == 0 ? s1 : s2;
+      const Bump<Real> sums = bump_sums(*rod.p, rod.width, s);
+      for (int k = 0; k < rod.p->n; ++k) {
+        if (end_of(*rod.p, k) != End::free) continue;
+        f(rod, side, k, node_weight(*rod.p, rod.width, s, sums, k).value, node_inertia(*rod.p, k).v.x);
+      }
     }
-  }
+  };
+  Real mobility = Real(0);  // sum of alpha_k^2 / m_k over the nodes that may move, both rods
+  for_free_nodes(
+      [&](const MutableContactRod<Real>&, int, int, const Real& a, const Real& m) { mobility = mobility + a * a / m; });
   // No free node carries weight (the contact on held ends only): the gap cannot be closed by moving nodes; the
   // member's config must keep the bump off such a place (its width at least h / 2, the contact inside the rods).
   const Real mu = gap / mobility;
-  for (int side = 0; side < 2; ++side) {
-    const MutableContactRod<Real>& rod = side == 0 ? rod1 : rod2;
-    const Real s = side == 0 ? s1 : s2;
-    const Bump<Real> sums = bump_sums(*rod.p, rod.width, s);
-    for (int k = 0; k < rod.p->n; ++k) {
-      if (end_of(*rod.p, k) != End::free) continue;
-      const Real a = node_weight(*rod.p, rod.width, s, sums, k).value;
-      const Real move = (side == 0 ? mu : -mu) * a / node_inertia(*rod.p, k).v.x;
-      store3(rod.pose + 12 * k + 9, node_position(rod.pose, k) + move * n);
-    }
-  }
+  for_free_nodes([&](const MutableContactRod<Real>& rod, int side, int k, const Real& a, const Real& m) {
+    const Real move = (side == 0 ? mu : -mu) * a / m;
+    store3(rod.pose + 12 * k + 9, node_position(rod.pose, k) + move * n);
+  });
   place_contact(rod1.view(), rod2.view(), s1, s2, newton);
   c = contact_place(rod1.view(), rod2.view(), s1, s2);
   const Vec3<Real> u = rolling_rows(rod1.view(), rod2.view(), c, rod1.twist, rod2.twist);
