@@ -23,10 +23,12 @@ inline constexpr double max_member_beads = 1 << 20;
 
 class MemberChecker {
  public:
-  explicit MemberChecker(const std::string& source) : source_(source) {}
+  /// `prefix` goes before every key a failure names (a rod of a two-rod member: "rod2.").
+  explicit MemberChecker(const std::string& source, std::string prefix = "")
+      : source_(source), prefix_(std::move(prefix)) {}
 
   [[noreturn]] void fail(const std::string& key, const std::string& what) const {
-    throw ConfigError(source_, key, what);
+    throw ConfigError(source_, prefix_ + key, what);
   }
   void finite(const char* key, double x) const {
     if (!std::isfinite(x)) fail(key, "must be a finite number, got " + format_number(x));
@@ -92,6 +94,7 @@ class MemberChecker {
 
  private:
   const std::string& source_;
+  std::string prefix_;
 };
 
 }  // namespace rodswarm::config_detail

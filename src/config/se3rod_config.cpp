@@ -107,7 +107,9 @@ const std::vector<OutputField> output_fields = {{"positions", true},   {"directo
                                                 {"energy", true},      {"contact", false}};
 const std::vector<std::string> motion_keys = {"velocity", "angular_velocity"};
 
-void read_params(const ObjectReader& r, Se3rodSpec& spec) {
+}  // namespace
+
+void read_se3rod_params(const ObjectReader& r, Se3rodSpec& spec) {
   spec.n = static_cast<double>(r.integer("n"));
   spec.has_length = r.has("length");
   spec.length = r.number_or("length", 0.0);
@@ -131,7 +133,7 @@ void read_params(const ObjectReader& r, Se3rodSpec& spec) {
   spec.contact = r.choice_or("contact", se3rod_contacts, se3rod::Contact::none);
   for (const char* key : {"plane_normal", "plane_offset"}) {
     if (r.has(key) && spec.contact != se3rod::Contact::plane) {
-      throw ConfigError(r.source(), std::string("params.") + key, "is only used with params.contact \"plane\"");
+      throw ConfigError(r.source(), r.key(key), "is only used with params.contact \"plane\"");
     }
   }
   spec.plane_normal = r.vector3_or("plane_normal", {0, 0, 1});
@@ -141,7 +143,7 @@ void read_params(const ObjectReader& r, Se3rodSpec& spec) {
     for (const char* what : {"end_velocity", "end_angular_velocity"}) {
       const std::string key = what + end;
       if (r.has(key) && (e == 0 ? spec.end0 : spec.end1) != se3rod::End::prescribed) {
-        throw ConfigError(r.source(), "params." + key,
+        throw ConfigError(r.source(), r.key(key),
                           "is only used by a prescribed end (params.ends[" + end + "] is \"" +
                               se3rod_end_kinds.name(e == 0 ? spec.end0 : spec.end1) + "\")");
       }
@@ -151,13 +153,13 @@ void read_params(const ObjectReader& r, Se3rodSpec& spec) {
   }
 }
 
-void read_initial(const json& top_initial, const std::string& source, Se3rodSpec& spec) {
+void read_se3rod_initial(const json& initial, const std::string& prefix, const std::string& source, Se3rodSpec& spec) {
   std::vector<std::string> allowed;
-  spec.shape = read_kind(top_initial, "initial", source, se3rod_initial_kinds, motion_keys, allowed);
-  const ObjectReader r(top_initial, "initial", source, allowed);
+  spec.shape = read_kind(initial, prefix, source, se3rod_initial_kinds, motion_keys, allowed);
+  const ObjectReader r(initial, prefix, source, allowed);
   if (spec.shape == Se3rodShape::points) {
-    spec.points = expect_vector3_list(r.required("points"), "initial.points", source);
-    spec.normals = expect_vector3_list(r.required("normals"), "initial.normals", source);
+    spec.points = expect_vector3_list(r.required("points"), r.key("points"), source);
+    spec.normals = expect_vector3_list(r.required("normals"), r.key("normals"), source);
   } else {
     spec.origin = r.vector3_or("origin", {0, 0, 0});
     spec.normal = r.vector3_or("normal", {1, 0, 0});
@@ -173,7 +175,26 @@ void read_initial(const json& top_initial, const std::string& source, Se3rodSpec
   spec.angular_velocity = r.vector3_or("angular_velocity", {0, 0, 0});
 }
 
-}  // namespace
+std::vector<std::string> se3rod_params_keys(bool plane_contact) {
+  std::vector<std::string> keys;
+  for (const auto& key : params_keys) {
+    if (plane_contact || (key != "contact" && key != "plane_normal" && key != "plane_offset")) keys.push_back(key);
+  }
+  return keys;
+}
+
+void check_se3rod_length(const Se3rodSpec& spec, const std::string& prefix, const std::string& source) {
+  if (spec.shape == Se3rodShape::points && spec.has_length) {
+    throw ConfigError(source, prefix + "params.length",
+                      "is not used by initial kind \"points\" (the rest lengths are the points' chords)");
+  }
+  if (spec.shape != Se3rodShape::points && !spec.has_length) {
+    throw ConfigError(source, prefix + "params.length",
+                      std::string("missing required key (initial kind \"") + se3rod_initial_kinds.name(spec.shape) +
+                          "\" needs the rod's rest length)");
+  }
+}
+
 }  // namespace config_detail
 
 template <>
@@ -188,19 +209,11 @@ config_detail::Se3rodSpec Schema<se3rod::Model>::parse(const nlohmann::json& con
   using namespace config_detail;
   parse_shared_settings(config, source, output_fields, job.precision, job.output, job.compare);
   Se3rodSpec spec;
-  read_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
-  read_initial(required_section(config, "initial", source), source, spec);
+  read_se3rod_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
+  read_se3rod_initial(required_section(config, "initial", source), "initial", source, spec);
   spec.scheme = se3rod_schemes.value(
       read_integrator(config, source, se3rod_schemes.names(), spec.dt, spec.t_end, &spec.divergence_factor));
-  if (spec.shape == Se3rodShape::points && spec.has_length) {
-    throw ConfigError(source, "params.length",
-                      "is not used by initial kind \"points\" (the rest lengths are the points' chords)");
-  }
-  if (spec.shape != Se3rodShape::points && !spec.has_length) {
-    throw ConfigError(source, "params.length",
-                      std::string("missing required key (initial kind \"") + se3rod_initial_kinds.name(spec.shape) +
-                          "\" needs the rod's rest length)");
-  }
+  check_se3rod_length(spec, "", source);
   if (spec.contact == se3rod::Contact::plane && spec.scheme == se3rod::Scheme::variational) {
     throw ConfigError(source, "params.contact",
                       "\"plane\" needs scheme \"rkmk4\" or \"lie_euler\" (the variational integrator has no "

@@ -168,12 +168,8 @@ void set_plane_contact(const Se3rodSpec& spec, const MemberChecker& check, se3ro
 }
 
 }  // namespace
-}  // namespace config_detail
 
-template <>
-void Schema<se3rod::Model>::build(const Spec& spec, const Se3rodJob& job, const std::string& source, Member& out) {
-  using namespace config_detail;
-  const MemberChecker check(source);
+void build_se3rod_rod(const Se3rodSpec& spec, const MemberChecker& check, Se3rodMember& out) {
   if (!(spec.n >= 1 && spec.n + 1 <= max_member_beads && spec.n == std::floor(spec.n))) {
     check.fail("params.n", "must be an integer from 1 to " + format_number(max_member_beads - 1) + ", got " +
                                format_number(spec.n));
@@ -200,7 +196,6 @@ void Schema<se3rod::Model>::build(const Spec& spec, const Se3rodJob& job, const 
                         {"params.end_angular_velocity1", spec.end_angular_velocity[1]},
                         {"initial.velocity", spec.velocity},
                         {"initial.angular_velocity", spec.angular_velocity}});
-  check.integrator(spec.dt, spec.t_end, spec.divergence_factor, job.output.save_every);
 
   std::vector<Pose<double>> g(static_cast<std::size_t>(nodes));
   double h = spec.has_length ? spec.length / spec.n : 0;
@@ -266,6 +261,15 @@ void Schema<se3rod::Model>::build(const Spec& spec, const Se3rodJob& job, const 
   }
   if (spec.contact == se3rod::Contact::plane) set_plane_contact(spec, check, p, out.pose, out.twist);
   p.divergence_bound = spec.divergence_factor * extent;
+}
+
+}  // namespace config_detail
+
+template <>
+void Schema<se3rod::Model>::build(const Spec& spec, const Se3rodJob& job, const std::string& source, Member& out) {
+  const config_detail::MemberChecker check(source);
+  check.integrator(spec.dt, spec.t_end, spec.divergence_factor, job.output.save_every);
+  config_detail::build_se3rod_rod(spec, check, out);
   out.dt = spec.dt;
   out.t_end = spec.t_end;
 }

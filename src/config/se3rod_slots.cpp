@@ -8,75 +8,92 @@ namespace rodswarm {
 using config_detail::Se3rodShape;
 using config_detail::Unvaried;
 
-template <>
-void Schema<se3rod::Model>::numbers(Spec& s, const config_detail::NumberSlots& slots) {
-  slots.integer("params.n", s.n);
-  if (s.has_length) slots.number("params.length", s.length);
-  slots.numbers("params", "radius density youngs_modulus shear_modulus shear_coefficient damping_force damping_torque",
+namespace config_detail {
+
+void se3rod_rod_numbers(Se3rodSpec& s, const NumberSlots& slots, const std::string& prefix) {
+  const std::string params = prefix + "params", initial = prefix + "initial";
+  slots.integer(params + ".n", s.n);
+  if (s.has_length) slots.number(params + ".length", s.length);
+  slots.numbers(params, "radius density youngs_modulus shear_modulus shear_coefficient damping_force damping_torque",
                 {&s.radius, &s.density, &s.youngs_modulus, &s.shear_modulus, &s.shear_coefficient, &s.damping_force,
                  &s.damping_torque});
-  slots.number("params.tension", s.tension);
-  slots.vector("params.g", s.g);
-  slots.vector("params.force0", s.force0);
-  slots.vector("params.force1", s.force1);
-  slots.vector("params.couple0", s.couple0);
-  slots.vector("params.couple1", s.couple1);
-  slots.vector("params.force_density", s.force_density);
-  slots.vector("params.couple_density", s.couple_density);
+  slots.number(params + ".tension", s.tension);
+  slots.vector(params + ".g", s.g);
+  slots.vector(params + ".force0", s.force0);
+  slots.vector(params + ".force1", s.force1);
+  slots.vector(params + ".couple0", s.couple0);
+  slots.vector(params + ".couple1", s.couple1);
+  slots.vector(params + ".force_density", s.force_density);
+  slots.vector(params + ".couple_density", s.couple_density);
   for (int e = 0; e < 2; ++e) {
     if ((e == 0 ? s.end0 : s.end1) != se3rod::End::prescribed) continue;
-    slots.vector("params.end_velocity" + std::to_string(e), s.end_velocity[e]);
-    slots.vector("params.end_angular_velocity" + std::to_string(e), s.end_angular_velocity[e]);
+    slots.vector(params + ".end_velocity" + std::to_string(e), s.end_velocity[e]);
+    slots.vector(params + ".end_angular_velocity" + std::to_string(e), s.end_angular_velocity[e]);
   }
   if (s.contact == se3rod::Contact::plane) {
-    slots.vector("params.plane_normal", s.plane_normal);
-    slots.number("params.plane_offset", s.plane_offset);
+    slots.vector(params + ".plane_normal", s.plane_normal);
+    slots.number(params + ".plane_offset", s.plane_offset);
   }
   if (s.shape == Se3rodShape::points) {
-    slots.rows("initial.points", s.points);
-    slots.rows("initial.normals", s.normals);
+    slots.rows(initial + ".points", s.points);
+    slots.rows(initial + ".normals", s.normals);
   } else {
-    slots.vector("initial.origin", s.origin);
-    slots.vector(s.shape == Se3rodShape::helix ? "initial.axis" : "initial.direction", s.direction);
-    slots.vector("initial.normal", s.normal);
-    if (s.shape == Se3rodShape::helix) slots.numbers("initial", "helix_radius pitch", {&s.helix_radius, &s.pitch});
+    slots.vector(initial + ".origin", s.origin);
+    slots.vector(s.shape == Se3rodShape::helix ? initial + ".axis" : initial + ".direction", s.direction);
+    slots.vector(initial + ".normal", s.normal);
+    if (s.shape == Se3rodShape::helix) slots.numbers(initial, "helix_radius pitch", {&s.helix_radius, &s.pitch});
   }
-  slots.vector("initial.velocity", s.velocity);
-  slots.vector("initial.angular_velocity", s.angular_velocity);
+  slots.vector(initial + ".velocity", s.velocity);
+  slots.vector(initial + ".angular_velocity", s.angular_velocity);
+}
+
+}  // namespace config_detail
+
+template <>
+void Schema<se3rod::Model>::numbers(Spec& s, const config_detail::NumberSlots& slots) {
+  config_detail::se3rod_rod_numbers(s, slots, "");
   slots.integrator(s.dt, s.t_end, &s.divergence_factor);
 }
 
+namespace config_detail {
+
 /// Keys of the other initial kinds, a length the points do not use, and the motion of an end not prescribed.
-template <>
-std::vector<Unvaried> Schema<se3rod::Model>::unvaried(const Spec& s) {
-  const std::string kind = config_detail::se3rod_initial_kinds.name(s.shape);
+std::vector<Unvaried> se3rod_rod_unvaried(const Se3rodSpec& s, const std::string& prefix) {
+  const std::string kind = se3rod_initial_kinds.name(s.shape);
   std::vector<Unvaried> out;
   for (int e = 0; e < 2; ++e) {
     const se3rod::End end = e == 0 ? s.end0 : s.end1;
     if (end == se3rod::End::prescribed) continue;
     const std::string why = "is only used by a prescribed end (params.ends[" + std::to_string(e) + "] is \"" +
-                            config_detail::se3rod_end_kinds.name(end) + "\")";
-    out.push_back({"params.end_velocity" + std::to_string(e), why});
-    out.push_back({"params.end_angular_velocity" + std::to_string(e), why});
+                            se3rod_end_kinds.name(end) + "\")";
+    out.push_back({prefix + "params.end_velocity" + std::to_string(e), why});
+    out.push_back({prefix + "params.end_angular_velocity" + std::to_string(e), why});
   }
   if (s.contact != se3rod::Contact::plane) {
     for (const char* key : {"params.plane_normal", "params.plane_offset"})
-      out.push_back({key, "is only used with params.contact \"plane\""});
+      out.push_back({prefix + key, "is only used with params.contact \"plane\""});
   }
-  if (!s.has_length) out.push_back({"params.length", "is not in this config (initial kind \"" + kind + "\")"});
-  for (const auto& entry : config_detail::se3rod_initial_kinds.entries()) {
+  if (!s.has_length) out.push_back({prefix + "params.length", "is not in this config (initial kind \"" + kind + "\")"});
+  for (const auto& entry : se3rod_initial_kinds.entries()) {
     if (entry.value == s.shape) continue;
     for (const auto& name : entry.keys) {
       bool skip = false;  // a key of this kind too, or listed already
-      for (const auto& mine : config_detail::se3rod_initial_kinds.keys(s.shape)) skip = skip || mine == name;
-      for (const auto& listed : out) skip = skip || listed.key == "initial." + name;
+      for (const auto& mine : se3rod_initial_kinds.keys(s.shape)) skip = skip || mine == name;
+      for (const auto& listed : out) skip = skip || listed.key == prefix + "initial." + name;
       if (!skip) {
-        out.push_back({"initial." + name,
+        out.push_back({prefix + "initial." + name,
                        "is not used by initial kind \"" + kind + "\" (only by \"" + std::string(entry.name) + "\")"});
       }
     }
   }
   return out;
+}
+
+}  // namespace config_detail
+
+template <>
+std::vector<Unvaried> Schema<se3rod::Model>::unvaried(const Spec& s) {
+  return config_detail::se3rod_rod_unvaried(s, "");
 }
 
 }  // namespace rodswarm

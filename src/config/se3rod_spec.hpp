@@ -73,6 +73,22 @@ struct Se3rodMember {
   std::vector<double> pose, twist, rest;  ///< 12 and 6 per node, 6 per segment
 };
 
+class MemberChecker;
+
+/// One rod's pieces of the schema, for se3rod and for each rod of a two-rod member (rodpair): keys and messages
+/// carry `prefix` ("" for se3rod, "rod1." for a pair's first rod; a MemberChecker's own prefix for build).
+/// params' keys, without the plane's where `plane_contact` is false.
+std::vector<std::string> se3rod_params_keys(bool plane_contact);
+void read_se3rod_params(const ObjectReader& params, Se3rodSpec& spec);
+void read_se3rod_initial(const json& initial, const std::string& prefix, const std::string& source, Se3rodSpec& spec);
+/// params.length given where the initial kind needs it, and only there.
+void check_se3rod_length(const Se3rodSpec& spec, const std::string& prefix, const std::string& source);
+void se3rod_rod_numbers(Se3rodSpec& s, const NumberSlots& slots, const std::string& prefix);
+std::vector<Unvaried> se3rod_rod_unvaried(const Se3rodSpec& s, const std::string& prefix);
+/// The range rules of params and initial, and the member's params (divergence bound from spec.divergence_factor),
+/// poses, twists and rest strains; not its dt and t_end.
+void build_se3rod_rod(const Se3rodSpec& spec, const MemberChecker& check, Se3rodMember& out);
+
 }  // namespace config_detail
 
 template <>

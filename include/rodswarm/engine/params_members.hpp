@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 
 namespace rodswarm {
 
@@ -14,9 +15,22 @@ struct MemberList {};
 
 namespace params_detail {
 
+template <class T, class = void>
+struct HasMembers : std::false_type {};
+template <class T>
+struct HasMembers<T, std::void_t<typename T::Members>> : std::true_type {};
+
+template <class To, class From, auto... ToMembers, auto... FromMembers>
+void assign_members(To& to, const From& from, MemberList<ToMembers...>, MemberList<FromMembers...>);
+
+/// A member that is itself a Params with a member list (a two-rod model's rods) converts member by member.
 template <class T, class U>
 void assign(T& to, const U& from) {
-  to = static_cast<T>(from);
+  if constexpr (HasMembers<T>::value) {
+    assign_members(to, from, typename T::Members{}, typename U::Members{});
+  } else {
+    to = static_cast<T>(from);
+  }
 }
 template <class T, class U, std::size_t N>
 void assign(T (&to)[N], const U (&from)[N]) {
