@@ -155,17 +155,7 @@ std::vector<Vector6d> solve_with_rows(const Se3rodCase& c, const Eigen::MatrixXd
 /// in the lab, dX/dt = -omega x X), so dphi/dt = dgamma + domega x X - omega x (omega x X) whether or not phi = 0.
 std::vector<Vector6d> accelerations(const Se3rodCase& c, const std::vector<Eigen::Matrix4d>& g,
                                     const std::vector<Vector6d>& xi) {
-  const std::vector<Vector6d> F = forces(c, g, xi);
-  std::vector<Vector6d> a(static_cast<std::size_t>(c.n));
-  for (int k = 0; k < c.n; ++k) {
-    const auto i = static_cast<std::size_t>(k);
-    a[i].setZero();
-    const Se3rodEnd end = end_of(c, k);
-    if (end == Se3rodEnd::clamped || end == Se3rodEnd::prescribed) continue;
-    const Vector6d M = inertia(c, k);
-    a[i] = (ad_matrix(xi[i]).transpose() * M.cwiseProduct(xi[i]) + F[i]).cwiseQuotient(M);
-    if (end_of(c, k) == Se3rodEnd::pinned) a[i].tail<3>().setZero();
-  }
+  const std::vector<Vector6d> a = se3rod_free_accelerations(c, g, xi);
   if (!c.plane_contact) return a;
   // [M -A^T; A 0] [a; lambda] = [M a_free; b], b = omega x (omega x X) per rolling node.
   const Eigen::MatrixXd A = rolling_rows(c, g);
@@ -268,6 +258,24 @@ bool has_logarithm(const Eigen::Matrix4d& g) {
 }
 
 }  // namespace
+
+std::vector<Vector6d> se3rod_free_accelerations(const Se3rodCase& c, const std::vector<Eigen::Matrix4d>& g,
+                                                const std::vector<Vector6d>& xi) {
+  const std::vector<Vector6d> F = forces(c, g, xi);
+  std::vector<Vector6d> a(static_cast<std::size_t>(c.n));
+  for (int k = 0; k < c.n; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    a[i].setZero();
+    const Se3rodEnd end = end_of(c, k);
+    if (end == Se3rodEnd::clamped || end == Se3rodEnd::prescribed) continue;
+    const Vector6d M = inertia(c, k);
+    a[i] = (ad_matrix(xi[i]).transpose() * M.cwiseProduct(xi[i]) + F[i]).cwiseQuotient(M);
+    if (end_of(c, k) == Se3rodEnd::pinned) a[i].tail<3>().setZero();
+  }
+  return a;
+}
+
+Vector6d se3rod_node_inertia(const Se3rodCase& c, int k) { return inertia(c, k); }
 
 Eigen::Matrix4d se3rod_hat(const Vector6d& xi) {
   Eigen::Matrix4d X = Eigen::Matrix4d::Zero();

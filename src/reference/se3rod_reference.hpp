@@ -56,6 +56,13 @@ Matrix6d se3rod_dexp_minus_inv(const Vector6d& X);
 
 /// The generalised internal forces on every node (body wrenches), minus the gradient of the elastic energy.
 std::vector<Vector6d> se3rod_internal_forces(const Se3rodCase& c, const std::vector<Eigen::Matrix4d>& g);
+/// Every node's body acceleration without the plane's contact (whatever c.plane_contact says): the node equation
+/// with its forces and its end (clamped and prescribed nodes zero, pinned nodes no linear part). For models that
+/// add their own constraints on top (the two rods in rolling contact, rodpair_reference.hpp).
+std::vector<Vector6d> se3rod_free_accelerations(const Se3rodCase& c, const std::vector<Eigen::Matrix4d>& g,
+                                                const std::vector<Vector6d>& xi);
+/// Node k's inertia diagonal (rho I1, rho I1, rho I3, m, m, m) over its Voronoi length (m = rho A h, h/2 at an end).
+Vector6d se3rod_node_inertia(const Se3rodCase& c, int k);
 /// Kinetic + elastic + gravity + end forces' potential.
 double se3rod_energy(const Se3rodCase& c, const Se3rodState& s);
 /// `steps` steps of the case's scheme.
