@@ -68,10 +68,13 @@ TEST_P(CliModels, UnreadableConfigIsRefused) {
 }
 
 TEST_P(CliModels, UnknownKeysAndBadOverridesAreRefusedByName) {
-  const std::string cfg = config_with(example(), [](json& c) { c["params"]["zzz"] = 1; });
-  expect_refused(cfg, cfg, "params.zzz", "unknown key");
-  expect_refused(cfg, cfg, "params.zzz", "unknown key", "compare");
-  expect_refused(config_with(example(), [](json&) {}) + " --set params.zzz=1", "--set", "params.zzz");
+  // The model's section of numbers: "params", or for rodpair (whose sections are its rods) "rod1".
+  std::string section = "params";
+  config_with(example(), [&](json& c) { section = c.contains("params") ? "params" : "rod1"; });
+  const std::string cfg = config_with(example(), [&](json& c) { c[section]["zzz"] = 1; });
+  expect_refused(cfg, cfg, section + ".zzz", "unknown key");
+  expect_refused(cfg, cfg, section + ".zzz", "unknown key", "compare");
+  expect_refused(config_with(example(), [](json&) {}) + " --set " + section + ".zzz=1", "--set", section + ".zzz");
 }
 
 TEST_P(CliModels, ValidatePrintsTheBatchPlanForAGivenDeviceMemory) {

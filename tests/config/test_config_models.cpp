@@ -27,6 +27,9 @@ class ConfigModels : public ::testing::Test {
     return first;
   }
   static json example() { return read_config_file(example_path()); }
+  /// The model's section of numbers where the generic tests put an unknown key: "params", or for rodpair (whose
+  /// sections are its rods, each with its params and initial) "rod1".
+  static std::string numbers_section() { return example().contains("params") ? "params" : "rod1"; }
 };
 TYPED_TEST_SUITE(ConfigModels, AllModels);
 
@@ -61,8 +64,9 @@ TYPED_TEST(ConfigModels, AJobOfAnotherModelIsRefusedByName) {
 
 TYPED_TEST(ConfigModels, UnknownKeysAndSectionsAreNamed) {
   json c = TestFixture::example();
-  c["params"]["no_such_param"] = 1;
-  EXPECT_EQ(config_error<TypeParam>(c).key(), "params.no_such_param");
+  const std::string section = TestFixture::numbers_section();
+  c[section]["no_such_param"] = 1;
+  EXPECT_EQ(config_error<TypeParam>(c).key(), section + ".no_such_param");
   c = TestFixture::example();
   c["no_such_section"] = json::object();
   EXPECT_EQ(config_error<TypeParam>(c).key(), "no_such_section");
@@ -81,20 +85,26 @@ TYPED_TEST(ConfigModels, UnknownKeysAndSectionsAreNamed) {
 // a whole section is an object to vary a number of, and a section that is never varied says so.
 TYPED_TEST(ConfigModels, VaryKeysAreCheckedAgainstTheModelsNumbers) {
   const json c = TestFixture::example();
-  ConfigError e = config_error<TypeParam>(with_ensemble(c, R"({"mode": "grid", "vary": {"params.zzz": [1, 2]}})"));
-  EXPECT_EQ(e.key(), "ensemble.vary.params.zzz");
-  EXPECT_TRUE(contains(e, "no numeric key params.zzz in this config")) << e.what();
-  e = config_error<TypeParam>(with_ensemble(c, R"({"mode": "grid", "vary": {"params": [1, 2]}})"));
-  EXPECT_TRUE(contains(e, "params is an object: vary one of its numbers, e.g. params.")) << e.what();
-  e = config_error<TypeParam>(with_ensemble(c, R"({"mode": "grid", "vary": {"output.save_every": [1, 2]}})"));
-  EXPECT_TRUE(contains(e, "cannot be varied: only numeric keys under params, initial")) << e.what();
+  const std::string section = TestFixture::numbers_section();
+  auto vary = [&](const std::string& key) {
+    return with_ensemble(c, (R"({"mode": "grid", "vary": {")" + key + R"(": [1, 2]}})").c_str());
+  };
+  ConfigError e = config_error<TypeParam>(vary(section + ".zzz"));
+  EXPECT_EQ(e.key(), "ensemble.vary." + section + ".zzz");
+  EXPECT_TRUE(contains(e, "no numeric key " + section + ".zzz in this config")) << e.what();
+  e = config_error<TypeParam>(vary(section));
+  EXPECT_TRUE(contains(e, section + " is an object: vary one of its numbers, e.g. " + section + ".")) << e.what();
+  e = config_error<TypeParam>(vary("output.save_every"));
+  EXPECT_TRUE(contains(e, "cannot be varied: only numeric keys under ")) << e.what();
+  EXPECT_TRUE(contains(e, section)) << e.what();
 }
 
 TYPED_TEST(ConfigModels, AnOverridesErrorIsReportedAgainstSet) {
   const std::string path = TestFixture::example_path();
-  const ConfigError e = load_error(path, {"params.no_such_param=1"});
+  const std::string section = TestFixture::numbers_section();
+  const ConfigError e = load_error(path, {section + ".no_such_param=1"});
   EXPECT_EQ(e.file(), "--set");
-  EXPECT_EQ(e.key(), "params.no_such_param");
+  EXPECT_EQ(e.key(), section + ".no_such_param");
   // An override that is valid is applied to the config the job keeps (and results files store).
   const std::string dt = TestFixture::example()["integrator"]["dt"].dump();
   const auto job = std::get<Job<TypeParam>>(load_any_job(path, {"integrator.dt=" + dt}));

@@ -12,7 +12,8 @@
 
 namespace rodswarm {
 
-using Models = TypeList<greenspan::Model, nishinari::Model, cosserat::Model, rolling::Model, se3rod::Model>;
+using Models =
+    TypeList<greenspan::Model, nishinari::Model, cosserat::Model, rolling::Model, se3rod::Model, rodpair::Model>;
 
 namespace registry_detail {
 constexpr const char* built_names[] = {RODSWARM_MODEL_NAMES};

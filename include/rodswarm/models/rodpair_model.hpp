@@ -1,0 +1,54 @@
+/// @file rodpair_model.hpp
+/// Model rodpair as the engine sees it (issue 19; Gay-Balmaz & Putkaradze, shared/seeds/004): a member is two
+/// se3rods in perfect rolling contact. Its arrays: the nodes of both rods (rod 1's, then rod 2's), their segments,
+/// and one contact item (where it is and what the last step saw). The physics is in se3rod_rod_contact.hpp and
+/// se3rod_rod_pair_stepper.hpp; rodpair_stepper.hpp puts the member's arrays into them.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "rodswarm/engine/ensemble.hpp"
+#include "rodswarm/engine/member_layout.hpp"
+#include "rodswarm/models/rodpair_params.hpp"
+#include "rodswarm/models/rodpair_stepper.hpp"
+
+namespace rodswarm::rodpair {
+
+struct Model : ModelParams<rodpair::Params> {
+  static constexpr const char* name = "rodpair";
+
+  /// n1 + n2 nodes (pose 12, body twist 6 each), n1 + n2 - 2 segments (rest strain 6), one contact (8 reals).
+  enum Extent : int { nodes, segments, contacts };
+  enum Field : int { pose, twist, rest, contact };
+  static constexpr std::array<ExtentSpec, 3> extents{{{"nodes"}, {"segments"}, {"contacts"}}};
+  static constexpr std::array<FieldSpec, 4> fields{{{"pose", nodes, 12, FieldRole::state},
+                                                    {"twist", nodes, 6, FieldRole::state},
+                                                    {"rest", segments, 6, FieldRole::input},
+                                                    {"contact", contacts, contact_slots, FieldRole::state}}};
+  static constexpr std::array<ScalarSpec, 0> scalars{};
+
+  /// One thread per member, the state in place in global memory: every stage couples all nodes of both rods through
+  /// the contact (the weights, the 3x3 reaction, the restore), so a member is one sequential unit and the ensemble
+  /// supplies the parallelism, as for the rolling strings.
+  static constexpr Layouts layouts{Placement::global, Placement::none, Placement::none, Placement::none};
+
+  /// Both rods' nodes, one thread; node-steps.
+  template <class Real>
+  static RODSWARM_HD MemberSizes sizes(const Params<Real>& p) {
+    const int n = p.rod1.n + p.rod2.n;
+    return {n, 1, double(n), static_cast<int>(workspace_size(p.rod1.n, p.rod2.n))};
+  }
+
+  template <class Real, class Loop>
+  static RODSWARM_HD lane::OutcomeOf<Real> advance(const Member<Model, Real>& m, Real dt, std::int64_t /*done*/,
+                                                   std::int64_t todo, Real* work, const Loop&) {
+    return advance_member(MemberIO<Real>{m.field[pose], m.field[twist], m.field[rest], m.field[contact]}, *m.params, dt,
+                          todo, work);
+  }
+
+  /// The pair stepper branches on values (separation, a contact leaving a rod): one member per CPU thread.
+  static constexpr bool lanes = false;
+};
+
+}  // namespace rodswarm::rodpair

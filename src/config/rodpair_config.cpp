@@ -1,0 +1,93 @@
+/// @file rodpair_config.cpp
+/// JSON to RodpairSpec and run settings: the shape of the rodpair schema (which keys, which types). Value ranges
+/// that an ensemble can change are checked per member in rodpair_member.cpp. The physics:
+/// docs/se3rod_rolling_contact.md section 3 and shared/design/models/cosserat.md section 4.2.
+///
+/// Schema of model "rodpair" (SI units; defaults in parentheses; every key not listed is an error, with the nearest
+/// valid key suggested):
+///
+///   "model": "rodpair", "precision": "float64" | "float32" ("float64"),
+///   "rod1", "rod2" (both required): { "params": {...}, "initial": {...} }, each exactly an se3rod's params and
+///       initial sections (se3rod_config.cpp: n, length, radius, material, ends, loads, rest, tension; straight,
+///       helix or points with their velocity and angular velocity) without the plane ("contact", "plane_normal",
+///       "plane_offset"): the rods' only contact is with each other,
+///   "contact": {
+///     "s1", "s2" (required): arc lengths (m, from node 0) near which the contact is looked for on rod 1 and rod 2;
+///         Newton on the tangency of the smeared centrelines finds it, and the rods must touch there: the gap
+///         |rbar2(s2) - rbar1(s1)| - (r1 + r2) within 1e-9 of the longer rod's length (place rod 2 at the radii's
+///         sum from rod 1),
+///     "width1", "width2" (each rod's segment length h): the bump widths w, the smearing of the contact over the
+///         nodes (cubic B-spline weights of support |s - s_k| < 2 w); at least h / 2 },
+///     The initial motion is put on the rolling rows: the twists are projected (the smallest change in the kinetic
+///     metric) onto the motions that roll without slipping, and the contact's gap closed to round-off; a rod thrown
+///     or spun in the config starts rolling with the part of that motion the contact allows.
+///   "integrator": { "scheme": "rkmk4" ("rkmk4"), "dt": > 0 (required), "t_end": > 0 (required; a whole number of
+///       steps), "divergence_factor": > 0 (1000): a member diverges when some |r_k| exceeds divergence_factor *
+///       max(1, L, max_k |r_k(0)|) of its rod, or a value of its state is not finite },
+///   "ensemble": as for greenspan (ensemble_spec.hpp); any number under rod1, rod2, contact and integrator can be
+///       varied ("rod2.initial.direction[1]", "contact.s1"),
+///   "output": { "path" ("results.h5"), "save_every" (0: the final state only), "fields": any of "positions",
+///       "directors", "velocities", "angular_velocities" (rod 1's nodes, then rod 2's), "energy" (both rods),
+///       "contact" ("positions", "energy", "contact") },
+///   "compare": { "tolerance": > 0, "members": integer >= 1 (4) }.
+/// A member stops, flagged, where the rods would have to pull on each other (separated), where a contact point
+/// reaches a rod's end (singular), or where its state diverges.
+#include "config/json_check.hpp"
+#include "config/rodpair_spec.hpp"
+#include "config/run_settings_config.hpp"
+
+namespace rodswarm {
+
+namespace config_detail {
+namespace {
+
+const std::vector<OutputField> output_fields = {{"positions", true},   {"directors", false},
+                                                {"velocities", false}, {"angular_velocities", false},
+                                                {"energy", true},      {"contact", true}};
+const std::vector<std::string> rod_keys = {"params", "initial"};
+const std::vector<std::string> contact_keys = {"s1", "s2", "width1", "width2"};
+
+void read_rod(const json& config, int which, const std::string& source, Se3rodSpec& spec) {
+  const std::string name = which == 0 ? "rod1" : "rod2";
+  const ObjectReader rod(required_section(config, name.c_str(), source), name, source, rod_keys);
+  read_se3rod_params(ObjectReader(rod.required("params"), rod.key("params"), source, se3rod_params_keys(false)), spec);
+  read_se3rod_initial(rod.required("initial"), rod.key("initial"), source, spec);
+  check_se3rod_length(spec, name + ".", source);
+}
+
+}  // namespace
+}  // namespace config_detail
+
+template <>
+const SchemaKeys Schema<rodpair::Model>::keys = {
+    {"model", "precision", "rod1", "rod2", "contact", "integrator", "ensemble", "output", "compare"},
+    {"rod1", "rod2", "contact", "integrator"},
+    {"rod1.initial.kind", "rod1.params.ends", "rod1.params.rest", "rod2.initial.kind", "rod2.params.ends",
+     "rod2.params.rest", "integrator.scheme"}};
+
+template <>
+config_detail::RodpairSpec Schema<rodpair::Model>::parse(const nlohmann::json& config, const std::string& source,
+                                                         RodpairJob& job) {
+  using namespace config_detail;
+  parse_shared_settings(config, source, output_fields, job.precision, job.output, job.compare);
+  RodpairSpec spec;
+  for (int r = 0; r < 2; ++r) read_rod(config, r, source, spec.rod[r]);
+  const ObjectReader contact(required_section(config, "contact", source), "contact", source, contact_keys);
+  spec.s1 = contact.number("s1");
+  spec.s2 = contact.number("s2");
+  for (int r = 0; r < 2; ++r) {
+    const std::string key = r == 0 ? "width1" : "width2";
+    spec.has_width[r] = contact.has(key);
+    spec.width[r] = contact.number_or(key, 0.0);
+  }
+  read_integrator(config, source, {"rkmk4"}, spec.dt, spec.t_end, &spec.divergence_factor);
+  if (job.precision == Precision::float32) {
+    // As for se3rod's plane (measured there): round-off in the stiff internal forces shows in the reaction.
+    job.warnings.push_back(source +
+                           ": model rodpair in float32: round-off in the stiff internal forces shows in the contact's "
+                           "reaction and grows over a run; a member may be flagged separated by it (use float64)");
+  }
+  return spec;
+}
+
+}  // namespace rodswarm

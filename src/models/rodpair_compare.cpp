@@ -1,0 +1,194 @@
+/// @file rodpair_compare.cpp
+/// `rodswarm compare` for model rodpair: the first K members on a backend and on the independent reference
+/// (src/reference/rodpair_*: the se3rod reference's rods in 4x4 matrices, the contact's derivatives by automatic
+/// differentiation and its reaction from one dense KKT system over both rods; double), at every save and at the
+/// end: both rods' nodes, the energy and the contact points.
+#include <algorithm>
+#include <cmath>
+
+#include "config/rodpair_job.hpp"
+#include "driver/compare_impl.hpp"
+#include "driver/field_error.hpp"
+#include "reference/rodpair_reference.hpp"
+
+namespace rodswarm {
+namespace {
+
+reference::Se3rodEnd end_of(se3rod::End e) {
+  using E = reference::Se3rodEnd;
+  switch (e) {
+    case se3rod::End::clamped:
+      return E::clamped;
+    case se3rod::End::pinned:
+      return E::pinned;
+    case se3rod::End::prescribed:
+      return E::prescribed;
+    default:
+      return E::free;
+  }
+}
+
+reference::Vector6d six_of(const double* a) {
+  reference::Vector6d v;
+  for (int q = 0; q < 6; ++q) v[q] = a[q];
+  return v;
+}
+
+/// One rod of member i (its nodes from `first_node`, its segments from `first_segment`) as the reference states
+/// it, and its initial state.
+reference::Se3rodCase rod_case(const se3rod::Params<double>& p, const double* pose, const double* twist,
+                               const double* rest, reference::Se3rodState& start) {
+  reference::Se3rodCase c;
+  c.n = p.n;
+  c.h = p.h;
+  c.density = p.density;
+  c.youngs_modulus = p.youngs_modulus;
+  c.shear_modulus = p.shear_modulus;
+  c.shear_coefficient = p.shear_coefficient;
+  c.radius = p.radius;
+  c.gravity = Eigen::Vector3d(p.gravity[0], p.gravity[1], p.gravity[2]);
+  c.damping_force = p.damping_force;
+  c.damping_torque = p.damping_torque;
+  c.end0 = end_of(p.end0);
+  c.end1 = end_of(p.end1);
+  c.load0 = six_of(p.load0);
+  c.load1 = six_of(p.load1);
+  c.distributed = six_of(p.distributed);
+  c.scheme = reference::Se3rodScheme::rkmk4;
+  for (int s = 0; s + 1 < p.n; ++s) c.rest_strain.push_back(six_of(rest + 6 * s));
+  start = {};
+  for (int k = 0; k < p.n; ++k) {
+    Eigen::Matrix4d g = Eigen::Matrix4d::Identity();
+    for (int a = 0; a < 3; ++a) {
+      for (int b = 0; b < 3; ++b) g(a, b) = pose[12 * k + 3 * a + b];
+      g(a, 3) = pose[12 * k + 9 + a];
+    }
+    start.g.push_back(g);
+    start.xi.push_back(six_of(twist + 6 * k));
+  }
+  return c;
+}
+
+/// Member i of the job as the reference states it, and its initial state (the config's, already in contact and
+/// on the rows).
+reference::RodpairCase case_of(const RodpairJob& job, std::size_t i, reference::RodpairState& start) {
+  const auto& e = job.members;
+  const auto& p = e.params[i];
+  const auto member = static_cast<std::int64_t>(i);
+  const double* pose = e.data(rodpair::Model::pose, member);
+  const double* twist = e.data(rodpair::Model::twist, member);
+  const double* rest = e.data(rodpair::Model::rest, member);
+  const double* contact = e.data(rodpair::Model::contact, member);
+  reference::RodpairCase c;
+  start = {};
+  c.rod[0] = rod_case(p.rod1, pose, twist, rest, start.rod[0]);
+  const int n1 = p.rod1.n;
+  c.rod[1] = rod_case(p.rod2, pose + 12 * n1, twist + 6 * n1, rest + 6 * (n1 - 1), start.rod[1]);
+  c.width[0] = p.width1;
+  c.width[1] = p.width2;
+  c.dt = e.dt[i];
+  start.s1 = contact[rodpair::slot_s1];
+  start.s2 = contact[rodpair::slot_s2];
+  return c;
+}
+
+struct Fields {
+  FieldError positions, directors, velocities, angular, energy, contact_points;
+};
+
+/// Adds the differences of the saved rows (both rods' nodes, the total energy, s1 and s2) from the reference state.
+void add_state(Fields& f, const reference::RodpairCase& c, const double* pos, const double* dir, const double* vel,
+               const double* ang, double total_energy, const double* contact, const reference::RodpairState& s) {
+  int node = 0;
+  for (int r = 0; r < 2; ++r) {
+    for (std::size_t k = 0; k < s.rod[r].g.size(); ++k, ++node) {
+      const auto& g = s.rod[r].g[k];
+      const Eigen::Matrix3d R = g.topLeftCorner<3, 3>();
+      const Eigen::Vector3d w = R * s.rod[r].xi[k].head<3>(), v = R * s.rod[r].xi[k].tail<3>();
+      for (int a = 0; a < 3; ++a) {
+        f.positions.add(pos[3 * node + a], g(a, 3));
+        f.velocities.add(vel[3 * node + a], v[a]);
+        f.angular.add(ang[3 * node + a], w[a]);
+        for (int b = 0; b < 3; ++b) f.directors.add(dir[9 * node + 3 * a + b], R(a, b));
+      }
+    }
+  }
+  f.energy.add(total_energy, reference::rodpair_energy(c, s));
+  f.contact_points.add(contact[0], s.s1);
+  f.contact_points.add(contact[1], s.s2);
+}
+
+}  // namespace
+
+/// The backend against the reference (the same RKMK4 steps and restores in other numerics): the default tolerance
+/// is round-off amplified by the run, 1e-8 in float64 and 1e-3 in float32, relative to the field's largest
+/// reference value or a scale of the member where the field is near zero: the longer rod's length for positions and
+/// the contact points, length / t_end for velocities, 1 / t_end for angular velocities, and for the energy the
+/// elastic energy of a strain of 1e-3 of the stiffer rod.
+template <>
+CompareReport ModelHost<rodpair::Model>::compare(const RodpairJob& full_job, const RunOptions& options,
+                                                 std::int64_t members) {
+  RodpairJob job = slice_of(full_job, 0, members);
+  for (const char* field : {"positions", "directors", "velocities", "angular_velocities", "energy", "contact"})
+    job.output.set(field, true);
+  const RunReport run = rodswarm::run(job, options);
+  const Results& r = run.results;
+
+  CompareReport report;
+  report.backend = r.backend + " " + r.precision;
+  report.reference =
+      "reference rodpair (Eigen matrix exp/log, contact by automatic differentiation and a dense KKT "
+      "system, float64), the same scheme";
+  report.members = job.size();
+  report.saves = static_cast<std::int64_t>(r.time.size());
+  Fields f;
+  const std::size_t S = r.time.size(), B = static_cast<std::size_t>(r.max_beads), E = r.energy_names().size();
+  const std::size_t total_index = E - 1;  // "total" is the last component
+  constexpr std::size_t C = 10;           // the contact row's components
+
+  for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
+    reference::RodpairState state;
+    const auto c = case_of(job, i, state);
+    // A member that stopped (separated, or a contact at a rod's end) is compared up to the step it stopped at.
+    const long steps = static_cast<long>(std::min<std::int64_t>(r.steps_taken[i], job.steps[i]));
+    const long every = static_cast<long>(job.save_steps(i));
+    long done = 0;
+    for (std::size_t k = 0; k < S && every > 0; ++k) {
+      const long target = static_cast<long>(k) * every;
+      if (target > steps) break;
+      state = reference::rodpair_advance(c, state, target - done);
+      done = target;
+      const std::size_t row = i * S + k;
+      add_state(f, c, &r.series("positions")[row * B * 3], &r.series("directors")[row * B * 9],
+                &r.series("velocities")[row * B * 3], &r.series("angular_velocities")[row * B * 3],
+                r.series("energy")[row * E + total_index], &r.series("contact")[row * C], state);
+    }
+    state = reference::rodpair_advance(c, state, steps - done);
+    add_state(f, c, &r.final("positions")[i * B * 3], &r.final("directors")[i * B * 9],
+              &r.final("velocities")[i * B * 3], &r.final("angular_velocities")[i * B * 3],
+              r.final("energy")[i * E + total_index], &r.final("contact")[i * C], state);
+    double length = 0, stiffness = 0;
+    for (const auto& rod : c.rod) {
+      length = std::max(length, rod.h * (rod.n - 1));
+      stiffness = std::max(stiffness, rod.youngs_modulus * 3.14159265358979323846 * rod.radius * rod.radius);
+    }
+    const double t_end = std::max(job.t_end[i], c.dt);
+    f.positions.floor(length);
+    f.contact_points.floor(length);
+    f.velocities.floor(length / t_end);
+    f.angular.floor(1 / t_end);
+    f.energy.floor(0.5 * stiffness * length * 1e-6);
+  }
+
+  const double tolerance =
+      job.compare.tolerance > 0 ? job.compare.tolerance : (job.precision == Precision::float32 ? 1e-3 : 1e-8);
+  const std::pair<const char*, const FieldError*> fields[] = {
+      {"positions", &f.positions},        {"directors", &f.directors}, {"velocities", &f.velocities},
+      {"angular_velocities", &f.angular}, {"energy", &f.energy},       {"contact_points", &f.contact_points}};
+  for (const auto& [name, err] : fields) report.add(name, err->max_abs, err->relative(), tolerance);
+  return report;
+}
+
+}  // namespace rodswarm
+
+RODSWARM_COMPARE(rodswarm::rodpair::Model)

@@ -1,0 +1,179 @@
+/// @file rodpair_run.cpp
+/// Model rodpair on the host: its results files (both rods' nodes, rod 1's then rod 2's: positions, directors,
+/// lab velocities and angular velocities; the energy of both rods; the contact: s1, s2, the reaction, the slip and
+/// gap of the saved state and the scheme's drift off them in the last step before its restore), its stability
+/// bound and what validate says about a job; and the generic drivers instantiated for it.
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "config/rodpair_job.hpp"
+#include "driver/drivers_impl.hpp"
+#include "rodswarm/models/se3rod_stability.hpp"
+
+namespace rodswarm {
+
+using Model = rodpair::Model;
+using Host = ModelHost<Model>;
+
+/// Each rod's size and material, the bump widths, then each varied key's value; both rods' nodes per member.
+template <>
+ResultsPlan Host::results(const Job& job, const std::string& kind) {
+  ResultsPlan plan;
+  plan.scheme = "rkmk4";
+  plan.param_names = {"n1",
+                      "n2",
+                      "length1",
+                      "length2",
+                      "radius1",
+                      "radius2",
+                      "density1",
+                      "density2",
+                      "youngs_modulus1",
+                      "youngs_modulus2",
+                      "shear_modulus1",
+                      "shear_modulus2",
+                      "width1",
+                      "width2",
+                      "dt",
+                      "t_end"};
+  for (const auto& key : job.varied_keys) plan.param_names.push_back(key);
+  const auto M = static_cast<std::size_t>(job.size());
+  plan.params.assign(plan.param_names.size(), std::vector<double>(M));
+  for (std::size_t i = 0; i < M; ++i) {
+    const auto& p = job.members.params[i];
+    const auto& a = p.rod1;
+    const auto& b = p.rod2;
+    const double values[] = {double(a.n - 1),  double(b.n - 1),  a.h * (a.n - 1),   b.h * (b.n - 1),
+                             a.radius,         b.radius,         a.density,         b.density,
+                             a.youngs_modulus, b.youngs_modulus, a.shear_modulus,   b.shear_modulus,
+                             p.width1,         p.width2,         job.members.dt[i], job.t_end[i]};
+    std::size_t k = 0;
+    for (; k < std::size(values); ++k) plan.params[k][i] = values[k];
+    for (std::size_t v = 0; v < job.varied_values.size(); ++v) plan.params[k + v][i] = job.varied_values[v][i];
+    plan.beads.push_back(a.n + b.n);
+  }
+  const bool run = kind == "run";
+  const OutputSpec& o = job.output;
+  plan.fields = {
+      {"positions", {0, 3}, {}, run && o.saves("positions"), true},
+      {"directors", {0, 9}, {}, run && o.saves("directors"), true},
+      {"velocities", {0, 3}, {}, run && o.saves("velocities"), run},
+      {"angular_velocities", {0, 3}, {}, run && o.saves("angular_velocities"), run},
+      {"energy", {5}, {"kinetic", "elastic", "gravity", "loads", "total"}, run && o.saves("energy"), true},
+      {"contact",
+       {10},
+       {"s1", "s2", "lambda_x", "lambda_y", "lambda_z", "normal_reaction", "slip", "gap", "slip_drift", "gap_drift"},
+       run && o.saves("contact"),
+       true}};
+  return plan;
+}
+
+template <>
+std::int32_t Host::max_beads(const Job& job) {
+  return static_cast<std::int32_t>(job.members.max_count(Model::nodes));
+}
+
+/// Member i's nodes (rod 1's, then rod 2's) as se3rod saves them, the energies of both rods summed, and its
+/// contact: where it is, the reaction the last step began with, the slip speed |u| and the gap of this state (the
+/// restore leaves them at round-off), and the last step's drift off them before its restore.
+template <>
+template <class Real>
+void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
+  const auto& p = e.params[i];
+  const auto member = static_cast<std::int64_t>(i);
+  Real* pose = e.data(Model::pose, member);
+  Real* twist = e.data(Model::twist, member);
+  Real* contact = e.data(Model::contact, member);
+  double *pos = rows[0], *dir = rows[1], *vel = rows[2], *ang = rows[3], *energy = rows[4], *diag = rows[5];
+  const int nodes = p.rod1.n + p.rod2.n;
+  for (int k = 0; k < nodes; ++k) {
+    const Pose<Real> g = se3rod::load_pose(pose + 12 * k);
+    const Twist<Real> xi = se3rod::load_twist(twist + 6 * k);
+    const Vec3<Real> v = g.R * xi.v, w = g.R * xi.w;
+    const Real values[] = {g.p.x, g.p.y, g.p.z, v.x, v.y, v.z, w.x, w.y, w.z};
+    for (int c = 0; c < 3; ++c) {
+      if (pos) pos[3 * k + c] = double(values[c]);
+      if (vel) vel[3 * k + c] = double(values[3 + c]);
+      if (ang) ang[3 * k + c] = double(values[6 + c]);
+    }
+    for (int q = 0; dir && q < 9; ++q) dir[9 * k + q] = double(g.R.m[q]);
+  }
+  const rodpair::MemberIO<Real> io{pose, twist, e.data(Model::rest, member), contact};
+  const auto a = rodpair::rod1_of(io, p, static_cast<Real*>(nullptr));
+  const auto b = rodpair::rod2_of(io, p, static_cast<Real*>(nullptr));
+  if (energy) {
+    double sum[4] = {0, 0, 0, 0};
+    for (const auto* r : {&a, &b}) {
+      const se3rod::Energy<Real> E = se3rod::energy(r->io, *r->p);
+      const double parts[] = {double(E.kinetic), double(E.elastic), double(E.gravity), double(E.loads)};
+      for (int q = 0; q < 4; ++q) sum[q] += parts[q];
+    }
+    for (int q = 0; q < 4; ++q) energy[q] = sum[q];
+    energy[4] = sum[0] + sum[1] + sum[2] + sum[3];
+  }
+  if (diag) {
+    const Real s1 = contact[rodpair::slot_s1], s2 = contact[rodpair::slot_s2];
+    const se3rod::ContactPlace<Real> place = se3rod::contact_place(a.view(), b.view(), s1, s2);
+    const Real slip = norm(se3rod::rolling_rows(a.view(), b.view(), place, a.io.twist, b.io.twist));
+    const Real gap = se3rod::rod_gap(a.view(), b.view(), place);
+    const Real values[] = {s1,
+                           s2,
+                           contact[rodpair::slot_lambda],
+                           contact[rodpair::slot_lambda + 1],
+                           contact[rodpair::slot_lambda + 2],
+                           contact[rodpair::slot_normal],
+                           slip,
+                           gap,
+                           contact[rodpair::slot_slip],
+                           contact[rodpair::slot_gap]};
+    for (int q = 0; q < 10; ++q) diag[q] = double(values[q]);
+  }
+}
+
+template <>
+const char* Host::stop_meaning(std::uint8_t status) {
+  if (status == status_separated)
+    return "stopped where the rods would have had to pull on each other (they part; /final/time says when)";
+  if (status == status_singular)
+    return "stopped where a contact point reached a rod's end (the contact slid off a rod; /final/time says when)";
+  return nullptr;
+}
+
+template <>
+bool Host::counts_as_diverged(std::uint8_t status) {
+  return status == status_diverged;
+}
+
+/// dt omega_max of the stiffer rod against RKMK4's limit (models/se3rod_stability.hpp).
+template <>
+MemberStability Host::stability(const Job& job, std::size_t i) {
+  const auto& p = job.members.params[i];
+  const double omega = std::max(se3rod::omega_max(p.rod1), se3rod::omega_max(p.rod2));
+  return omega_bound(omega, job.members.dt[i], se3rod::stable_dt_omega(se3rod::Scheme::rkmk4, job.steps[i]));
+}
+
+template <>
+std::string Host::stability_bound(const Job&) {
+  return "RKMK4's linearised stability bound (the stiffer rod)";
+}
+
+template <>
+std::string Host::stability_example(const StabilityReport::Detail& d, const Job& job) {
+  const auto i = static_cast<std::size_t>(d.member);
+  return omega_bound_example(d, "sqrt(4 (E + ks G)/(rho h^2) + 4 ks G/(rho r^2)) of the stiffer rod",
+                             se3rod::stable_dt_omega(se3rod::Scheme::rkmk4, job.steps[i]));
+}
+
+template <>
+std::vector<std::string> Host::describe(const Job& job) {
+  return {std::string("model rodpair, scheme rkmk4, precision ") +
+              (job.precision == Precision::float32 ? "float32" : "float64"),
+          "nodes per member: up to " + std::to_string(max_beads(job)) + " (both rods, ends included)",
+          "contact: the rods roll on each other without slipping (a tensile reaction separates them; a contact point "
+          "at a rod's end stops the member)"};
+}
+
+}  // namespace rodswarm
+
+RODSWARM_DRIVERS(rodswarm::rodpair::Model)

@@ -1,0 +1,36 @@
+// ctest-labels: slow
+// Model rodpair in the typed backend suite (test_backends.cpp): the crossing pinned rods (rod 1 spinning, rod 2
+// thrown along it) cut to 200 steps (100 in float32) with three saves; the same pair with the contact elsewhere on
+// both rods; a slice of the sweep; and a member whose dt is 40 times the crossing's.
+// Label slow: the reference's matrix exponentials (Eigen) and its dense KKT systems take seconds in Release and far
+// longer under the sanitizer build, which skips the label; rodpair's CPU path still runs there through tests/unit,
+// tests/config, tests/cli and the emulated suite.
+#pragma once
+
+#include "backend_fixture.hpp"
+
+namespace rodswarm {
+
+template <>
+struct BackendCases<rodpair::Model> {
+  static std::vector<ExampleCase> examples() {
+    return {{"crossing.json", {}},
+            {"crossing.json", {"contact.s1=0.3", "rod2.initial.origin=[0.3,-0.3,0.025]", "contact.s2=0.3"}}};
+  }
+  static std::vector<ExampleCase> float32_examples() { return {{"crossing.json", {}}}; }
+  static ExampleCase ensemble() { return {"sweep.json", {}}; }
+  static constexpr std::int64_t ensemble_members = 4;
+  /// dt omega_max = 0.37 x 40 = 15 > 2.8: RKMK4 amplifies the top mode many-fold a step.
+  static ExampleCase diverging() { return {"crossing.json", {}}; }
+  static constexpr double diverging_dt_factor = 40;
+  /// An example cut to 200 steps of its own dt (100 in float32) with saves every third of them.
+  static void shorten(RodpairJob& job) {
+    const long steps = job.precision == Precision::float32 ? 100 : 200;
+    const double dt = job.members.dt[0];
+    job.output.save_every = dt * double(steps / 4);
+    for (std::size_t i = 0; i < job.t_end.size(); ++i) job.set_t_end(i, job.members.dt[i] * double(steps));
+  }
+  static void shorten_for_round_off(RodpairJob&) {}
+};
+
+}  // namespace rodswarm

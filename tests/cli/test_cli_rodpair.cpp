@@ -1,0 +1,184 @@
+// The CLI with model rodpair (issue 19: two se3rods in perfect rolling contact): the crossing example's rods, pressed
+// together and pushed along each other, roll with the slip and gap of every saved state at round-off and the
+// energy conserved; over three step sizes the energy error and the contact points converge at RKMK4's order; compare
+// agrees with the independent reference; rods pulled apart separate, a contact pushed off a rod's end stops
+// singular; and bad contacts are refused with exit 2, naming the key.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_fixture.hpp"
+
+namespace {
+
+class CliRodpair : public rodswarm_test::CliFixture {
+ protected:
+  CliRodpair() : CliFixture("rodpair") {}
+  /// The crossing example with one edit applied (t_end 0.2, saves every 0.01, unless the edit sets them).
+  std::string crossing_with(const std::function<void(nlohmann::json&)>& edit, const std::string& name = "c.json") {
+    return config_with(
+        "crossing.json",
+        [&edit](nlohmann::json& c) {
+          c["integrator"]["t_end"] = 0.2;
+          c["output"]["save_every"] = 0.01;
+          edit(c);
+        },
+        name);
+  }
+  /// The contact's component `name` of member 0 at every save.
+  std::vector<double> contact_series(const std::string& file, const std::string& name) {
+    return inspect(file + " --member 0 --json")["series"]["contact"][name].get<std::vector<double>>();
+  }
+  std::vector<double> energy_series(const std::string& file) {
+    return inspect(file + " --member 0 --json")["series"]["energy"]["total"].get<std::vector<double>>();
+  }
+};
+
+// Pressed together and pushed along each other from rest, the rods roll: both contact points move, the rods keep
+// pressing, every saved state rolls without slipping at contact (the restore's round-off), and the reaction does no
+// work (the energy, which counts the dead loads' potential, stays at its start).
+TEST_F(CliRodpair, CrossingRodsRollWithoutSlipOrGap) {
+  const auto cfg = crossing_with([](nlohmann::json&) {});
+  const auto run = rodswarm("run " + cfg + " --backend cpu");
+  ASSERT_EQ(run.code, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("0 diverged, 0 singular, 0 separated"), std::string::npos) << run.out;
+  const auto s1 = contact_series("out.h5", "s1"), s2 = contact_series("out.h5", "s2");
+  const auto normal = contact_series("out.h5", "normal_reaction"), slip = contact_series("out.h5", "slip"),
+             gap = contact_series("out.h5", "gap"), energy = energy_series("out.h5");
+  ASSERT_EQ(s1.size(), 21u);
+  EXPECT_GT(s1.back() - s1.front(), 3e-3);  // rod 2 pushed along +x (rod 1's axis)
+  EXPECT_GT(s2.back() - s2.front(), 3e-3);  // rod 1 pushed along +y (rod 2's axis)
+  for (std::size_t k = 0; k < s1.size(); ++k) {
+    EXPECT_LT(slip[k], 1e-15) << "save " << k;
+    EXPECT_LT(std::abs(gap[k]), 1e-15) << "save " << k;
+    if (k > 0) {
+      EXPECT_GT(normal[k], 0.05) << "save " << k;
+    }
+    EXPECT_LT(std::abs(energy[k] - energy[0]), 1e-9) << "save " << k;
+  }
+}
+
+// Over dt = 8e-5, 4e-5, 2e-5 (the rods' stiff shear modes at dt omega = 0.95, 0.48, 0.24) the energy error falls at
+// RKMK4's order until round-off, and the contact points converge at it: s(t) is smooth.
+TEST_F(CliRodpair, EnergyAndContactPointsConvergeAtRkmk4sOrder) {
+  double energy_error[3], s1_end[3];
+  const double dts[3] = {8e-5, 4e-5, 2e-5};
+  for (int q = 0; q < 3; ++q) {
+    const std::string name = "c" + std::to_string(q) + ".json", out = "o" + std::to_string(q) + ".h5";
+    const auto cfg = crossing_with(
+        [&](nlohmann::json& c) {
+          c["integrator"]["dt"] = dts[q];
+          c["integrator"]["t_end"] = 0.1;
+          c["output"]["path"] = out;
+        },
+        name);
+    const auto run = rodswarm("run " + cfg + " --backend cpu -q");
+    ASSERT_EQ(run.code, 0) << run.out << run.err;
+    const auto energy = energy_series(out);
+    energy_error[q] = 0;
+    for (double e : energy) energy_error[q] = std::max(energy_error[q], std::abs(e - energy[0]));
+    s1_end[q] = contact_series(out, "s1").back();
+  }
+  const double energy_order = std::log2(energy_error[0] / energy_error[1]);
+  const double s1_order = std::log2(std::abs(s1_end[0] - s1_end[1]) / std::abs(s1_end[1] - s1_end[2]));
+  std::printf("energy error %.3e %.3e %.3e J (order %.2f); s1 %.12f %.12f %.12f (order %.2f)\n", energy_error[0],
+              energy_error[1], energy_error[2], energy_order, s1_end[0], s1_end[1], s1_end[2], s1_order);
+  EXPECT_GT(energy_order, 3.5);
+  EXPECT_LT(energy_error[2], 2e-12);
+  EXPECT_GT(s1_order, 3.5);
+}
+
+// The reference (src/reference/rodpair_*: the contact's derivatives by automatic differentiation, one dense KKT
+// system over both rods) agrees to round-off. Rods of 8 segments for 50 steps: the reference is slow under the
+// sanitizer build.
+TEST_F(CliRodpair, CompareAgreesWithTheReference) {
+  const auto cfg = crossing_with([](nlohmann::json& c) {
+    c["rod1"]["params"]["n"] = 8;
+    c["rod2"]["params"]["n"] = 8;
+    c["contact"]["s2"] = 0.5;
+    c["integrator"]["t_end"] = 0.005;
+    c["output"]["save_every"] = 0.001;
+  });
+  const auto compare = rodswarm("compare " + cfg + " --backend cpu");
+  EXPECT_EQ(compare.code, 0) << compare.out << compare.err;
+  EXPECT_NE(compare.out.find("contact_points"), std::string::npos) << compare.out;
+  EXPECT_NE(compare.out.find("all fields within tolerance"), std::string::npos) << compare.out;
+}
+
+// Rod 2 pulled away from rod 1: the contact would have to pull, so the member stops after its first step, flagged
+// separated (not diverged), and the run says so and fails.
+TEST_F(CliRodpair, RodsPulledApartSeparate) {
+  const auto cfg = crossing_with([](nlohmann::json& c) { c["rod2"]["params"]["force_density"] = {0, 0, 2}; });
+  const auto run = rodswarm("run " + cfg + " --backend cpu");
+  EXPECT_EQ(run.code, 1) << run.out << run.err;
+  EXPECT_NE(run.out.find("0 diverged, 0 singular, 1 separated"), std::string::npos) << run.out;
+  EXPECT_NE(run.err.find("stopped where the rods would have had to pull on each other"), std::string::npos) << run.err;
+  const nlohmann::json j = inspect("out.h5 --member 0 --final --json");
+  EXPECT_EQ(j["separated"], true);
+  EXPECT_EQ(j["diverged"], false);
+  EXPECT_EQ(j["steps_taken"], 1);
+  EXPECT_LT(j["contact"]["normal_reaction"].get<double>(), 0);
+}
+
+// Rod 2 crossing near rod 1's end and pushed hard along it: the contact point reaches the end of rod 1 (where the
+// smeared contact is no longer defined) and the member stops there, flagged singular, with s1 just past the rod.
+TEST_F(CliRodpair, AContactPushedOffARodsEndStopsSingular) {
+  const auto cfg = crossing_with([](nlohmann::json& c) {
+    c["rod2"]["initial"]["origin"] = {0.97, -0.5, 0.025};
+    c["contact"]["s1"] = 0.97;
+    c["rod2"]["params"]["force_density"] = {50, 0, -20};
+    c["integrator"]["t_end"] = 0.5;
+  });
+  const auto run = rodswarm("run " + cfg + " --backend cpu");
+  EXPECT_EQ(run.code, 1) << run.out << run.err;
+  EXPECT_NE(run.out.find("0 diverged, 1 singular, 0 separated"), std::string::npos) << run.out;
+  EXPECT_NE(run.err.find("stopped where a contact point reached a rod's end"), std::string::npos) << run.err;
+  const nlohmann::json j = inspect("out.h5 --member 0 --final --json");
+  EXPECT_EQ(j["singular"], true);
+  const double s1 = j["contact"]["s1"].get<double>();
+  EXPECT_GT(s1, 1.0);
+  EXPECT_LT(s1, 1.001);
+}
+
+// What cannot be a rolling contact is refused before anything runs, naming the file and the key.
+TEST_F(CliRodpair, ContactsThatCannotRollAreRefused) {
+  expect_refused(crossing_with([](nlohmann::json& c) {
+                   c["rod2"]["initial"]["origin"] = {0.45, -0.5, 0.03};
+                 }),
+                 "c.json", "rod2.initial", "the rods do not touch");
+  expect_refused(crossing_with([](nlohmann::json& c) { c["contact"]["width1"] = 0.01; }), "c.json", "contact.width1",
+                 "at least half the rod's segment length");
+  expect_refused(crossing_with([](nlohmann::json& c) {
+                   c["rod2"]["initial"]["direction"] = {1, 0, 0};
+                 }),
+                 "c.json", "contact.s1", "not run parallel");
+  expect_refused(crossing_with([](nlohmann::json& c) { c["rod1"]["params"]["contact"] = "plane"; }), "c.json",
+                 "rod1.params.contact", "unknown key");
+  expect_refused(crossing_with([](nlohmann::json& c) { c["rod2"]["params"]["radius"] = -1; }), "c.json",
+                 "rod2.params.radius", "must be positive");
+  expect_refused(crossing_with([](nlohmann::json& c) { c["integrator"]["scheme"] = "variational"; }), "c.json",
+                 "integrator.scheme");
+  expect_refused(crossing_with([](nlohmann::json& c) { c.erase("rod2"); }), "c.json", "rod2", "missing");
+  expect_refused(crossing_with([](nlohmann::json& c) {
+                   c["ensemble"] = {{"mode", "grid"}, {"vary", {{"rod2.params.n", {20, 1}}}}};
+                 }),
+                 "c.json", "rod2.params.n", "at least 2 segments");
+}
+
+// validate names the model and both rods' nodes; the sweep varies keys under rod1. and rod2.
+TEST_F(CliRodpair, ValidateDescribesThePair) {
+  const auto v = rodswarm("validate " + (examples() / "sweep.json").string());
+  EXPECT_EQ(v.code, 0) << v.err;
+  EXPECT_NE(v.out.find("model rodpair, scheme rkmk4"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("nodes per member: up to 42"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("members: 16"), std::string::npos) << v.out;
+}
+
+}  // namespace
