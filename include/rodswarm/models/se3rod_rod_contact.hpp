@@ -1,9 +1,8 @@
 /// @file se3rod_rod_contact.hpp
 /// Two se3rods rolling on each other without slipping: the geometry and the constraint rows of Gay-Balmaz &
 /// Putkaradze's smeared discrete equations (11)-(13) (issue 19; shared/design/models/cosserat.md section 4.2;
-/// docs/se3rod_rolling_contact.md section 3). The two-rod member that will step with them is not built yet; these
-/// are its pieces, each checked on its own (tests/unit/test_se3rod_rod_contact.cpp). Still to come besides the
-/// member: the separation test on the normal reaction (the plane's is_tensile carries over) and the member.
+/// docs/se3rod_rolling_contact.md section 3): the pieces the pair stepper (se3rod_rod_pair_stepper.hpp) and model
+/// rodpair (rodpair_model.hpp) step with, each checked on its own (tests/unit/test_se3rod_rod_contact.cpp).
 ///
 /// Bump weights. The contact sits at arc length s1 on rod 1 and s2 on rod 2. Node k of a rod (at s^k = k h) takes
 /// the weight alpha_k(s) = B((s - s^k) / w) / sum_j B((s - s^j) / w), with B the cubic B-spline (support |x| < 2,

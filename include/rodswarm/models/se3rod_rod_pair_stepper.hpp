@@ -3,9 +3,9 @@
 /// rods' free accelerations (the one-rod stepper's, ends included), adds the reaction that keeps the rolling rows
 /// (Udwadia-Kalaba with the rows' bias), and advances the contact points s1, s2 by the tangency rates as two more
 /// RK4 states; after each step the contact is restored (restore_rod_contact), and a step that starts with the rods
-/// pulling on each other ends the run (separation). One thread steps the pair; the
-/// two-rod member that will hold it in the engine's buffers (layouts, lanes, the config and the results) is not
-/// built yet (docs/se3rod_rolling_contact.md section 3).
+/// pulling on each other ends the run (separation). One thread steps the pair; model rodpair
+/// (rodpair_model.hpp, rodpair_stepper.hpp) holds it in the engine's buffers (docs/se3rod_rolling_contact.md
+/// section 3).
 #pragma once
 
 #include "rodswarm/integrators/bead_loop.hpp"
@@ -18,7 +18,7 @@ namespace rodswarm::se3rod {
 RODSWARM_HD constexpr std::int64_t rod_pair_workspace_size(int n) { return workspace_size(n) + 6 * std::int64_t(n); }
 
 /// One rod of a pair: its parameters (scheme RKMK4 and contact "none": the pair's contact is the only one; the
-/// member's config will check both), state, bump width and workspace (rod_pair_workspace_size).
+/// rodpair config gives both), state, bump width and workspace (rod_pair_workspace_size).
 template <class Real>
 struct PairRod {
   const Params<Real>* p;
