@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Plots of a `rolling` results file (two strings in rolling contact): the paper's Figure 2 (space-time field with
 the contact point, and the spectrum of one harmonic against the frozen-contact control), the Lyapunov map of a
-sweep and the running Lyapunov estimate.
+sweep and the running Lyapunov estimate. The lyapunov and running plots read a `rodpair` file (two rods in rolling
+contact, contact.frozen its control) the same way.
 
 Usage:
   plot_rolling.py {field,spectrum,lyapunov,running,all} RESULTS [--member I ...] [--string u|v] [--compare FILE]
@@ -46,7 +47,7 @@ except ImportError as missing:  # the same requirement the docstring states, as 
     sys.exit(f"plot_rolling.py: {missing}; needs python3 with h5py, matplotlib and numpy "
              "(RODSWARM_SETUP_PYTHON=1 scripts/setup installs them)")
 
-FROZEN_KEYS = ("params.frozen", "frozen")
+FROZEN_KEYS = ("params.frozen", "contact.frozen", "frozen")
 
 
 # ------------------------------------------------------------------------------------------------------- reading
@@ -83,15 +84,18 @@ class ResultsFile:
             self.M = len(self.beads)
             self.p = params(f)
             self.varied = json.loads(f["members"].attrs.get("varied_keys", "[]"))
-            self.bad = flags(f, "members/diverged", self.M) | flags(f, "members/singular", self.M)
+            # A member that stopped early (diverged, singular, or separated: rodpair's rods parted) has no exponent
+            # over the run.
+            self.bad = (flags(f, "members/diverged", self.M) | flags(f, "members/singular", self.M)
+                        | flags(f, "members/separated", self.M))
             self.time = f["time"][:] if "time" in f else None
             self.frozen = (np.asarray(self.p["frozen"]) != 0) if "frozen" in self.p else np.zeros(self.M, dtype=bool)
             self.has = {name for name in ("series/positions", "series/contact", "series/lyapunov", "final/lyapunov",
                                           "final/contact", "spectrum/omega", "spectrum/power") if name in f}
             self.harmonic = int(f["spectrum"].attrs.get("harmonic", 0)) if "spectrum" in f else 0
             self.interval = float(f["spectrum"].attrs.get("sample_interval", np.nan)) if "spectrum" in f else np.nan
-        if self.model and self.model != "rolling":
-            print(f"note: {path} holds model {self.model!r}, not 'rolling'")
+        if self.model and self.model not in ("rolling", "rodpair"):
+            print(f"note: {path} holds model {self.model!r}, not 'rolling' (or 'rodpair' for lyapunov and running)")
 
     def check_members(self, members):
         bad = [i for i in members if not 0 <= i < self.M]

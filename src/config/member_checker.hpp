@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <climits>
 #include <cmath>
 #include <cstddef>
 #include <initializer_list>
@@ -70,6 +71,17 @@ class MemberChecker {
     for (const auto& [key, v] : vectors) {
       for (std::size_t c = 0; c < 3; ++c) finite_element(key, c, -1, v[c]);
     }
+  }
+  /// A whole, positive number of steps of dt in `interval` (named `key`: a sampling or renormalisation interval), at
+  /// most INT_MAX.
+  int interval_steps(const char* key, double interval, double dt) const {
+    positive(key, interval);
+    if (interval / dt > INT_MAX) fail(key, "too many steps of integrator.dt");
+    if (!whole_steps(interval, dt)) {
+      fail(key, format_number(interval) + " is not a whole number of steps of integrator.dt = " + format_number(dt) +
+                    " (" + format_number(interval / dt) + " steps)");
+    }
+    return static_cast<int>(std::llround(interval / dt));
   }
   /// |round(span/dt) dt - span| <= 1e-9 span: span is reached in a whole number of steps.
   static bool whole_steps(double span, double dt) {

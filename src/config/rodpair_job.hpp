@@ -10,7 +10,10 @@
 namespace rodswarm {
 
 template <>
-struct JobSettings<rodpair::Model> {};
+struct JobSettings<rodpair::Model> {
+  double renorm_interval = 0;  ///< analysis.lyapunov.renorm_interval; 0: no Lyapunov exponent
+  double lyapunov_d0 = 1e-8;   ///< analysis.lyapunov.d0
+};
 
 using RodpairJob = Job<rodpair::Model>;
 

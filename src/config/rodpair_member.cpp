@@ -99,6 +99,21 @@ void Schema<rodpair::Model>::build(const Spec& spec, const RodpairJob& job, cons
     check.fail("contact.s1", "the contact at s1 = " + format_number(s1) + ", s2 = " + format_number(s2) +
                                  " has no weight on a free node of either rod (held ends only): it cannot roll");
   }
+  if (!(spec.frozen == 0 || spec.frozen == 1)) {
+    check.fail("contact.frozen", "must be false or true (0 or 1), got " + format_number(spec.frozen));
+  }
+  p.frozen = static_cast<std::int32_t>(spec.frozen);
+  if (spec.lyapunov) {
+    p.lyapunov = 1;
+    p.renorm_steps = check.interval_steps("analysis.lyapunov.renorm_interval", spec.renorm_interval, spec.dt);
+    if (spec.renorm_interval > spec.t_end * (1 + 1e-9)) {
+      check.fail("analysis.lyapunov.renorm_interval",
+                 "must be at most integrator.t_end = " + format_number(spec.t_end) + ", got " +
+                     format_number(spec.renorm_interval));
+    }
+    check.positive("analysis.lyapunov.d0", spec.d0);
+    p.lyapunov_d0 = spec.d0;
+  }
   se3rod::restore_rod_contact(a.mutable_view(), b.mutable_view(), s1, s2, 4);
   out.contact[rodpair::slot_s1] = s1;
   out.contact[rodpair::slot_s2] = s2;

@@ -15,7 +15,12 @@ void Schema<rodpair::Model>::numbers(Spec& s, const config_detail::NumberSlots& 
   slots.number("contact.s2", s.s2);
   if (s.has_width[0]) slots.number("contact.width1", s.width[0]);
   if (s.has_width[1]) slots.number("contact.width2", s.width[1]);
+  slots.integer("contact.frozen", s.frozen);
   slots.integrator(s.dt, s.t_end, &s.divergence_factor);
+  if (s.lyapunov) {
+    slots.number("analysis.lyapunov.renorm_interval", s.renorm_interval);
+    slots.number("analysis.lyapunov.d0", s.d0);
+  }
 }
 
 template <>
@@ -25,6 +30,11 @@ std::vector<Unvaried> Schema<rodpair::Model>::unvaried(const Spec& s) {
   for (int r = 0; r < 2; ++r) {
     const std::string key = r == 0 ? "contact.width1" : "contact.width2";
     if (!s.has_width[r]) out.push_back({key, "is not in this config (its default, the rod's h, cannot vary: set it)"});
+  }
+  if (!s.lyapunov) {
+    out.push_back({"analysis.lyapunov",
+                   "cannot be varied: the config has no analysis.lyapunov (give it a value there "
+                   "first)"});
   }
   return out;
 }

@@ -225,17 +225,6 @@ void project_cached(const RollingSpec& spec, int i, int K, RollingMember& member
   }
 }
 
-/// A whole, positive number of steps of dt in `interval` (named `key`), at most INT_MAX.
-int steps_of(const MemberChecker& check, const char* key, double interval, double dt) {
-  check.positive(key, interval);
-  if (interval / dt > INT_MAX) check.fail(key, "too many steps of integrator.dt");
-  if (!MemberChecker::whole_steps(interval, dt)) {
-    check.fail(key, format_number(interval) + " is not a whole number of steps of integrator.dt = " +
-                        format_number(dt) + " (" + format_number(interval / dt) + " steps)");
-  }
-  return static_cast<int>(std::llround(interval / dt));
-}
-
 /// An integer-valued double in [lo, hi] (a varied integer key).
 int integer_in(const MemberChecker& check, const char* key, double x, double lo, double hi, const std::string& what) {
   if (!(x >= lo && x <= hi && x == std::floor(x))) check.fail(key, what + ", got " + format_number(x));
@@ -431,7 +420,7 @@ void Schema<rolling::Model>::build(const Spec& spec, const RollingJob& job, cons
                               "must be an integer from 1 to (params.modes - 1) / 2 = " + std::to_string(top) +
                                   " (j of the mode sin(2 pi j x / L))");
     }
-    p.sample_steps = steps_of(check, "analysis.spectrum.sample_interval", spec.sample_interval, spec.dt);
+    p.sample_steps = check.interval_steps("analysis.spectrum.sample_interval", spec.sample_interval, spec.dt);
     out.samples = total_steps / p.sample_steps + 1;
     // The signal is held whole per member (and its FFT padded to a power of two).
     if (double(out.samples) > max_member_beads) {
@@ -443,7 +432,7 @@ void Schema<rolling::Model>::build(const Spec& spec, const RollingJob& job, cons
   }
   if (spec.lyapunov) {
     p.lyapunov = 1;
-    p.renorm_steps = steps_of(check, "analysis.lyapunov.renorm_interval", spec.renorm_interval, spec.dt);
+    p.renorm_steps = check.interval_steps("analysis.lyapunov.renorm_interval", spec.renorm_interval, spec.dt);
     if (p.renorm_steps > total_steps) {
       check.fail("analysis.lyapunov.renorm_interval",
                  "must not exceed integrator.t_end = " + format_number(spec.t_end) + ", got " +

@@ -5,6 +5,8 @@
 /// bound and what validate says about a job; and the generic drivers instantiated for it.
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <sstream>
 #include <vector>
 
 #include "config/rodpair_job.hpp"
@@ -15,6 +17,20 @@ namespace rodswarm {
 
 using Model = rodpair::Model;
 using Host = ModelHost<Model>;
+
+namespace {
+
+constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
+
+/// The running Lyapunov estimate of a member: the sum of logs over the time to its last renormalisation; NaN
+/// when the member computes none or has not renormalised yet.
+double lyapunov_estimate(std::int64_t renorm_steps, double dt, std::int64_t steps_done, double log_sum) {
+  if (renorm_steps <= 0) return nan_value;
+  const std::int64_t renormalised = steps_done / renorm_steps * renorm_steps;
+  return renormalised > 0 ? log_sum / (double(renormalised) * dt) : nan_value;
+}
+
+}  // namespace
 
 /// Each rod's size and material, the bump widths, then each varied key's value; both rods' nodes per member.
 template <>
@@ -35,6 +51,7 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
                       "shear_modulus2",
                       "width1",
                       "width2",
+                      "frozen",
                       "dt",
                       "t_end"};
   for (const auto& key : job.varied_keys) plan.param_names.push_back(key);
@@ -44,16 +61,17 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
     const auto& p = job.members.params[i];
     const auto& a = p.rod1;
     const auto& b = p.rod2;
-    const double values[] = {double(a.n - 1),  double(b.n - 1),  a.h * (a.n - 1),   b.h * (b.n - 1),
-                             a.radius,         b.radius,         a.density,         b.density,
-                             a.youngs_modulus, b.youngs_modulus, a.shear_modulus,   b.shear_modulus,
-                             p.width1,         p.width2,         job.members.dt[i], job.t_end[i]};
+    const double values[] = {double(a.n - 1),   double(b.n - 1), a.h * (a.n - 1), b.h * (b.n - 1),  a.radius,
+                             b.radius,          a.density,       b.density,       a.youngs_modulus, b.youngs_modulus,
+                             a.shear_modulus,   b.shear_modulus, p.width1,        p.width2,         double(p.frozen),
+                             job.members.dt[i], job.t_end[i]};
     std::size_t k = 0;
     for (; k < std::size(values); ++k) plan.params[k][i] = values[k];
     for (std::size_t v = 0; v < job.varied_values.size(); ++v) plan.params[k + v][i] = job.varied_values[v][i];
     plan.beads.push_back(a.n + b.n);
   }
   const bool run = kind == "run";
+  const bool lyapunov = run && job.renorm_interval > 0;
   const OutputSpec& o = job.output;
   plan.fields = {
       {"positions", {0, 3}, {}, run && o.saves("positions"), true},
@@ -65,7 +83,8 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
        {10},
        {"s1", "s2", "lambda_x", "lambda_y", "lambda_z", "normal_reaction", "slip", "gap", "slip_drift", "gap_drift"},
        run && o.saves("contact"),
-       true}};
+       true},
+      {"lyapunov", {}, {}, lyapunov && o.saves("lyapunov"), lyapunov}};
   return plan;
 }
 
@@ -85,7 +104,8 @@ void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std
   Real* pose = e.data(Model::pose, member);
   Real* twist = e.data(Model::twist, member);
   Real* contact = e.data(Model::contact, member);
-  double *pos = rows[0], *dir = rows[1], *vel = rows[2], *ang = rows[3], *energy = rows[4], *diag = rows[5];
+  double *pos = rows[0], *dir = rows[1], *vel = rows[2], *ang = rows[3], *energy = rows[4], *diag = rows[5],
+         *lyapunov = rows[6];
   const int nodes = p.rod1.n + p.rod2.n;
   for (int k = 0; k < nodes; ++k) {
     const Pose<Real> g = se3rod::load_pose(pose + 12 * k);
@@ -129,6 +149,25 @@ void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std
                            contact[rodpair::slot_gap]};
     for (int q = 0; q < 10; ++q) diag[q] = double(values[q]);
   }
+  if (lyapunov) {
+    *lyapunov = lyapunov_estimate(p.lyapunov != 0 ? p.renorm_steps : 0, double(e.dt[i]), e.steps_done[i],
+                                  e.scalar[Model::lyapunov_log][i]);
+  }
+}
+
+/// float32 cannot follow a twin a small d0 away: its round-off, not the dynamics, would set the growth measured.
+template <>
+void Host::check(const Job& job) {
+  if (job.precision != Precision::float32) return;
+  for (std::size_t i = 0; i < job.members.params.size(); ++i) {
+    const auto& p = job.members.params[i];
+    if (p.lyapunov != 0 && p.lyapunov_d0 < 1e-3) {
+      std::ostringstream d0;
+      d0 << p.lyapunov_d0;
+      throw std::invalid_argument(job.source + ": analysis.lyapunov.d0: float32 cannot follow a twin " + d0.str() +
+                                  " away (member " + std::to_string(i) + "): use precision float64, or d0 >= 1e-3");
+    }
+  }
 }
 
 template <>
@@ -167,11 +206,15 @@ std::string Host::stability_example(const StabilityReport::Detail& d, const Job&
 
 template <>
 std::vector<std::string> Host::describe(const Job& job) {
+  std::ostringstream interval;
+  interval << job.renorm_interval;
   return {std::string("model rodpair, scheme rkmk4, precision ") +
               (job.precision == Precision::float32 ? "float32" : "float64"),
           "nodes per member: up to " + std::to_string(max_beads(job)) + " (both rods, ends included)",
           "contact: the rods roll on each other without slipping (a tensile reaction separates them; a contact point "
-          "at a rod's end stops the member)"};
+          "at a rod's end stops the member)",
+          job.renorm_interval > 0 ? "Lyapunov exponent: a twin renormalised every " + interval.str() + " s"
+                                  : "Lyapunov exponent: none (no analysis.lyapunov)"};
 }
 
 }  // namespace rodswarm

@@ -95,6 +95,7 @@ void unstack(const RodpairCase& c, const Eigen::VectorXd& x, std::vector<Vector6
 
 /// The contact points' rates s' = -J^-1 dF/dt (the tangency kept in time).
 Eigen::Vector2d contact_rates(const RodpairCase& c, const RodpairState& s) {
+  if (c.frozen) return Eigen::Vector2d::Zero();
   return -tangency_jacobian(c, s).lu().solve(tangency_rate(c, s));
 }
 
@@ -136,7 +137,7 @@ bool finite(const RodpairState& s) {
 void rodpair_place(const RodpairCase& c, RodpairState& s) { newton(c, s); }
 
 void rodpair_restore(const RodpairCase& c, RodpairState& s) {
-  newton(c, s);
+  if (!c.frozen) newton(c, s);
   // The gap closed by moving the free nodes along n = d/|d|, rod 1's by +mu alpha_k / m_k, rod 2's by
   // -mu beta_m / m_m: the smallest move in the mass metric that closes it at these s1, s2.
   const Eigen::Vector3d d = separation(c, s), n = d.normalized();
@@ -156,7 +157,7 @@ void rodpair_restore(const RodpairCase& c, RodpairState& s) {
       s.rod[i].g[static_cast<std::size_t>(k)].block<3, 1>(0, 3) += move * n;
     }
   }
-  newton(c, s);
+  if (!c.frozen) newton(c, s);
   // The twists onto the rows: min |xi' - xi|_M subject to A xi' = 0.
   const Eigen::VectorXd xi = stack(c, {s.rod[0].xi, s.rod[1].xi});
   Eigen::Vector3d impulse;

@@ -24,6 +24,9 @@ struct RodpairCase {
   Se3rodCase rod[2];         ///< each rod's case (scheme rkmk4, plane_contact false); rod[i].dt unused
   double width[2] = {1, 1};  ///< bump widths
   double dt = 1e-4;
+  /// The frozen-contact control: s1 and s2 held (no tangency rates, no Newton in the restore), the rods rolling
+  /// without slipping at fixed material points.
+  bool frozen = false;
 };
 
 struct RodpairState {

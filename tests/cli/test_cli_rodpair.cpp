@@ -65,6 +65,26 @@ TEST_F(CliRodpair, CrossingRodsRollWithoutSlipOrGap) {
   }
 }
 
+// A start that does not roll (rod 2 thrown along rod 1, rod 1 spinning about its axis) is put on the rolling rows
+// by the config: the first save already rolls without slipping, at contact, with only what the contact allows of
+// the thrown motion left (rod 2's contact point no longer slides along rod 1).
+TEST_F(CliRodpair, AStartThatDoesNotRollIsPutOnTheRows) {
+  const auto cfg = crossing_with([](nlohmann::json& c) {
+    c["rod1"]["initial"]["angular_velocity"] = {2, 0, 0};
+    c["rod2"]["initial"]["velocity"] = {0.05, 0, 0};
+    c["rod2"]["params"]["force_density"] = {0, 0, -20};
+    c["integrator"]["t_end"] = 0.001;
+    c["output"]["save_every"] = 0.0005;
+  });
+  const auto run = rodswarm("run " + cfg + " --backend cpu -q");
+  ASSERT_EQ(run.code, 0) << run.out << run.err;
+  const auto slip = contact_series("out.h5", "slip"), gap = contact_series("out.h5", "gap");
+  for (std::size_t k = 0; k < slip.size(); ++k) {
+    EXPECT_LT(slip[k], 1e-15) << "save " << k;
+    EXPECT_LT(std::abs(gap[k]), 1e-15) << "save " << k;
+  }
+}
+
 // Over dt = 8e-5, 4e-5, 2e-5 (the rods' stiff shear modes at dt omega = 0.95, 0.48, 0.24) the energy error falls at
 // RKMK4's order until round-off, and the contact points converge at it: s(t) is smooth.
 TEST_F(CliRodpair, EnergyAndContactPointsConvergeAtRkmk4sOrder) {
@@ -96,8 +116,8 @@ TEST_F(CliRodpair, EnergyAndContactPointsConvergeAtRkmk4sOrder) {
 }
 
 // The reference (src/reference/rodpair_*: the contact's derivatives by automatic differentiation, one dense KKT
-// system over both rods) agrees to round-off. Rods of 8 segments for 50 steps: the reference is slow under the
-// sanitizer build.
+// system over both rods) agrees to round-off, with the contact moving and with it frozen. Rods of 8 segments for 50
+// steps: the reference is slow under the sanitizer build.
 TEST_F(CliRodpair, CompareAgreesWithTheReference) {
   const auto cfg = crossing_with([](nlohmann::json& c) {
     c["rod1"]["params"]["n"] = 8;
@@ -106,10 +126,12 @@ TEST_F(CliRodpair, CompareAgreesWithTheReference) {
     c["integrator"]["t_end"] = 0.005;
     c["output"]["save_every"] = 0.001;
   });
-  const auto compare = rodswarm("compare " + cfg + " --backend cpu");
-  EXPECT_EQ(compare.code, 0) << compare.out << compare.err;
-  EXPECT_NE(compare.out.find("contact_points"), std::string::npos) << compare.out;
-  EXPECT_NE(compare.out.find("all fields within tolerance"), std::string::npos) << compare.out;
+  for (const char* frozen : {"false", "true"}) {  // the contact rolling along the rods, and its frozen control
+    const auto compare = rodswarm("compare " + cfg + " --backend cpu --set contact.frozen=" + frozen);
+    EXPECT_EQ(compare.code, 0) << compare.out << compare.err;
+    EXPECT_NE(compare.out.find("contact_points"), std::string::npos) << compare.out;
+    EXPECT_NE(compare.out.find("all fields within tolerance"), std::string::npos) << frozen << compare.out;
+  }
 }
 
 // Rod 2 pulled away from rod 1: the contact would have to pull, so the member stops after its first step, flagged
@@ -170,6 +192,59 @@ TEST_F(CliRodpair, ContactsThatCannotRollAreRefused) {
                    c["ensemble"] = {{"mode", "grid"}, {"vary", {{"rod2.params.n", {20, 1}}}}};
                  }),
                  "c.json", "rod2.params.n", "at least 2 segments");
+}
+
+// The Lyapunov twin (analysis.lyapunov) steps beside the member without touching it (the member's rows are those of
+// a run without it, bitwise), its estimate does not depend on d0 while the twin stays linear (1e-8 against 1e-6),
+// and the frozen-contact control holds s1 and s2 where they started while the rods keep rolling without slipping.
+TEST_F(CliRodpair, TheLyapunovTwinAndTheFrozenControl) {
+  auto with_twin = [&](double d0, bool frozen, const std::string& name, const std::string& out) {
+    return crossing_with(
+        [&](nlohmann::json& c) {
+          c["analysis"]["lyapunov"] = {{"renorm_interval", 0.01}, {"d0", d0}};
+          c["contact"]["frozen"] = frozen;
+          c["output"]["fields"] = {"positions", "contact", "lyapunov"};
+          c["output"]["path"] = out;
+        },
+        name);
+  };
+  const auto plain = crossing_with([](nlohmann::json& c) {
+    c["output"]["fields"] = {"positions", "contact"};
+    c["output"]["path"] = "plain.h5";
+  });
+  ASSERT_EQ(rodswarm("run " + plain + " --backend cpu -q").code, 0);
+  ASSERT_EQ(rodswarm("run " + with_twin(1e-8, false, "a.json", "a.h5") + " --backend cpu -q").code, 0);
+  ASSERT_EQ(rodswarm("run " + with_twin(1e-6, false, "b.json", "b.h5") + " --backend cpu -q").code, 0);
+  ASSERT_EQ(rodswarm("run " + with_twin(1e-8, true, "f.json", "f.h5") + " --backend cpu -q").code, 0);
+  const nlohmann::json plain_rows = inspect("plain.h5 --member 0 --json"), a = inspect("a.h5 --member 0 --json");
+  EXPECT_EQ(a["series"]["positions"], plain_rows["series"]["positions"]);
+  EXPECT_EQ(a["series"]["contact"], plain_rows["series"]["contact"]);
+  const double la = inspect("a.h5 --member 0 --final --json")["lyapunov"].get<double>();
+  const double lb = inspect("b.h5 --member 0 --final --json")["lyapunov"].get<double>();
+  const double lf = inspect("f.h5 --member 0 --final --json")["lyapunov"].get<double>();
+  std::printf("Lyapunov estimate over 0.2 s: %.6f (d0 1e-8), %.6f (d0 1e-6), frozen control %.6f\n", la, lb, lf);
+  EXPECT_TRUE(std::isfinite(la) && std::isfinite(lf));
+  EXPECT_NEAR(la, lb, 1e-4 * std::abs(la));
+  const auto s1 = contact_series("f.h5", "s1"), s2 = contact_series("f.h5", "s2"),
+             slip = contact_series("f.h5", "slip");
+  for (std::size_t k = 0; k < s1.size(); ++k) {
+    EXPECT_EQ(s1[k], s1[0]) << k;
+    EXPECT_EQ(s2[k], s2[0]) << k;
+    EXPECT_LT(slip[k], 1e-15) << k;
+  }
+}
+
+// What the analysis cannot be is refused by name.
+TEST_F(CliRodpair, BadAnalysisSettingsAreRefused) {
+  const auto twin = crossing_with([](nlohmann::json& c) { c["analysis"]["lyapunov"] = {{"renorm_interval", 0.01}}; });
+  expect_refused(twin + " --set analysis.lyapunov.renorm_interval=0.00015", "--set",
+                 "analysis.lyapunov.renorm_interval", "whole number of steps");
+  expect_refused(crossing_with([](nlohmann::json& c) { c["contact"]["frozen"] = 2; }), "c.json", "contact.frozen",
+                 "0 or 1");
+  expect_refused(crossing_with([](nlohmann::json& c) {
+                   c["output"]["fields"] = {"positions", "lyapunov"};
+                 }),
+                 "c.json", "output.fields", "needs analysis.lyapunov");
 }
 
 // validate names the model and both rods' nodes; the sweep varies keys under rod1. and rod2.

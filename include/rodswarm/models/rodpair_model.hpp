@@ -18,33 +18,46 @@ namespace rodswarm::rodpair {
 struct Model : ModelParams<rodpair::Params> {
   static constexpr const char* name = "rodpair";
 
-  /// n1 + n2 nodes (pose 12, body twist 6 each), n1 + n2 - 2 segments (rest strain 6), one contact (8 reals).
+  /// n1 + n2 nodes (pose 12, body twist 6 each), n1 + n2 - 2 segments (rest strain 6), one contact (8 reals); the
+  /// twin's pose, twist and contact, allocated when some member computes a Lyapunov exponent. Scalars: the sum of
+  /// the logs of the twin's growth factors and its distance after its last pull, in float64 whatever the precision.
   enum Extent : int { nodes, segments, contacts };
-  enum Field : int { pose, twist, rest, contact };
+  enum Field : int { pose, twist, rest, contact, twin_pose, twin_twist, twin_contact };
+  enum Scalar : int { lyapunov_log, lyapunov_gap };
   static constexpr std::array<ExtentSpec, 3> extents{{{"nodes"}, {"segments"}, {"contacts"}}};
-  static constexpr std::array<FieldSpec, 4> fields{{{"pose", nodes, 12, FieldRole::state},
+  static constexpr std::array<FieldSpec, 7> fields{{{"pose", nodes, 12, FieldRole::state},
                                                     {"twist", nodes, 6, FieldRole::state},
                                                     {"rest", segments, 6, FieldRole::input},
-                                                    {"contact", contacts, contact_slots, FieldRole::state}}};
-  static constexpr std::array<ScalarSpec, 0> scalars{};
+                                                    {"contact", contacts, contact_slots, FieldRole::state},
+                                                    {"twin_pose", nodes, 12, FieldRole::state, true},
+                                                    {"twin_twist", nodes, 6, FieldRole::state, true},
+                                                    {"twin_contact", contacts, contact_slots, FieldRole::state, true}}};
+  static constexpr std::array<ScalarSpec, 2> scalars{{{"lyapunov_log"}, {"lyapunov_gap"}}};
+  template <class Real>
+  static bool needs_field(int field, const Params<Real>& p) {
+    return (field == twin_pose || field == twin_twist || field == twin_contact) && p.lyapunov != 0;
+  }
 
   /// One thread per member, the state in place in global memory: every stage couples all nodes of both rods through
   /// the contact (the weights, the 3x3 reaction, the restore), so a member is one sequential unit and the ensemble
   /// supplies the parallelism, as for the rolling strings.
   static constexpr Layouts layouts{Placement::global, Placement::none, Placement::none, Placement::none};
 
-  /// Both rods' nodes, one thread; node-steps.
+  /// Both rods' nodes, one thread; node-steps of the member (its twin, when it has one, not counted); the
+  /// workspace twice over with a twin.
   template <class Real>
   static RODSWARM_HD MemberSizes sizes(const Params<Real>& p) {
     const int n = p.rod1.n + p.rod2.n;
-    return {n, 1, double(n), static_cast<int>(workspace_size(p.rod1.n, p.rod2.n))};
+    return {n, 1, double(n), static_cast<int>(workspace_size(p.rod1.n, p.rod2.n) * (p.lyapunov != 0 ? 2 : 1))};
   }
 
   template <class Real, class Loop>
-  static RODSWARM_HD lane::OutcomeOf<Real> advance(const Member<Model, Real>& m, Real dt, std::int64_t /*done*/,
+  static RODSWARM_HD lane::OutcomeOf<Real> advance(const Member<Model, Real>& m, Real dt, std::int64_t done,
                                                    std::int64_t todo, Real* work, const Loop&) {
-    return advance_member(MemberIO<Real>{m.field[pose], m.field[twist], m.field[rest], m.field[contact]}, *m.params, dt,
-                          todo, work);
+    return advance_member(MemberIO<Real>{m.field[pose], m.field[twist], m.field[rest], m.field[contact]},
+                          TwinIO<Real>{m.field[twin_pose], m.field[twin_twist], m.field[twin_contact],
+                                       m.scalar[lyapunov_log], m.scalar[lyapunov_gap]},
+                          *m.params, dt, done, todo, work);
   }
 
   /// The pair stepper branches on values (separation, a contact leaving a rod): one member per CPU thread.

@@ -1,75 +1,89 @@
 /// @file rodpair_stepper.hpp
-/// A rodpair member's arrays as the pair stepper takes them (se3rod_rod_pair_stepper.hpp): rod 1's nodes, then rod
-/// 2's, in one pose and one twist array, the segments likewise, and the contact's 8 reals (rodpair_params.hpp).
-/// After every step the member is checked: a state not finite or beyond a rod's divergence bound is diverged, a
-/// contact point that reached a rod's end is singular (the smeared contact is not defined past the last node), and
-/// a step that started with a tensile normal reaction separates the rods.
+/// A rodpair member's steps: the pair stepper (se3rod_rod_pair_stepper.hpp) on the member's arrays
+/// (rodpair_rods.hpp), and its Lyapunov twin beside it (rodpair_lyapunov.hpp). After every step the member is checked:
+/// a state not finite or beyond a rod's divergence bound is diverged, a contact point that reached a rod's end is
+/// singular (the smeared contact is not defined past the last node), and a step that started with a tensile normal
+/// reaction separates the rods.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include "rodswarm/lanes.hpp"
 #include "rodswarm/models/rodpair_params.hpp"
-#include "rodswarm/models/se3rod_rod_pair_stepper.hpp"
+#include "rodswarm/models/rodpair_lyapunov.hpp"
+#include "rodswarm/models/rodpair_rods.hpp"
 
 namespace rodswarm::rodpair {
 
+/// The twin of a member that computes its Lyapunov exponent (rodpair_lyapunov.hpp): its arrays (null without one)
+/// and the member's float64 sums, the logs of the growth so far and the twin's distance after its last pull.
 template <class Real>
-struct MemberIO {
-  Real* pose;        ///< 12 per node, rod 1's n1 nodes then rod 2's
-  Real* twist;       ///< 6 per node
-  const Real* rest;  ///< 6 per segment, rod 1's n1 - 1 then rod 2's
-  Real* contact;     ///< contact_slots
+struct TwinIO {
+  Real* pose;
+  Real* twist;
+  Real* contact;
+  double* lyapunov_log;
+  double* lyapunov_gap;
 };
 
-/// Reals of workspace a member needs: both rods' share of the pair stepper's.
-RODSWARM_HD constexpr std::int64_t workspace_size(int n1, int n2) {
-  return se3rod::rod_pair_workspace_size(n1) + se3rod::rod_pair_workspace_size(n2);
+/// Whether a pair's state failed: a value not finite, or a node beyond its rod's divergence bound.
+template <class Real>
+RODSWARM_HD inline bool pair_failed(const se3rod::PairRod<Real>& a, const se3rod::PairRod<Real>& b,
+                                    const se3rod::PairContact<Real>& contact) {
+  bool failed = !lane::isfinite(contact.s1 + contact.s2);
+  for (const se3rod::PairRod<Real>* r : {&a, &b})
+    for (int k = 0; k < r->p->n; ++k) failed = failed || se3rod::node_failed(*r->p, r->io, k);
+  return failed;
 }
 
-/// Rod 1 and rod 2 of the member as the pair stepper's rods.
+/// `todo` steps of one member (one thread: a pair is stepped sequentially, the ensemble is the parallelism), `done`
+/// steps taken before (the twin starts before step 0 and is pulled back on absolute step numbers). The twin steps
+/// beside the member; a twin that fails (its state not finite, its contact off a rod) ends the exponent
+/// (lyapunov_log NaN), not the member. The twin's own separation is not a verdict: it is stepped as a bilateral
+/// contact, the member's flag is what counts.
 template <class Real>
-RODSWARM_HD inline se3rod::PairRod<Real> rod1_of(const MemberIO<Real>& io, const Params<Real>& p, Real* work) {
-  return {&p.rod1, {io.pose, io.twist, io.rest}, p.width1, work};
-}
-template <class Real>
-RODSWARM_HD inline se3rod::PairRod<Real> rod2_of(const MemberIO<Real>& io, const Params<Real>& p, Real* work) {
-  const int n1 = p.rod1.n;
-  return {&p.rod2,
-          {io.pose + 12 * n1, io.twist + 6 * n1, io.rest + 6 * (n1 - 1)},
-          p.width2,
-          work + se3rod::rod_pair_workspace_size(n1)};
-}
-
-/// Whether a contact point lies on its rod: 0 <= s <= (n - 1) h.
-template <class Real>
-RODSWARM_HD inline bool on_rod(const se3rod::Params<Real>& p, const Real& s) {
-  return s >= Real(0) && s <= Real(p.n - 1) * p.h;
-}
-
-/// `todo` steps of one member (one thread: a pair is stepped sequentially, the ensemble is the parallelism).
-template <class Real>
-RODSWARM_HD inline Outcome advance_member(const MemberIO<Real>& io, const Params<Real>& p, Real dt, std::int64_t todo,
-                                          Real* work) {
+RODSWARM_HD inline Outcome advance_member(const MemberIO<Real>& io, const TwinIO<Real>& twin, const Params<Real>& p,
+                                          Real dt, std::int64_t done, std::int64_t todo, Real* work) {
+  const bool frozen = p.frozen != 0;
   const se3rod::PairRod<Real> a = rod1_of(io, p, work), b = rod2_of(io, p, work);
   se3rod::PairContact<Real> contact{io.contact[slot_s1], io.contact[slot_s2]};
+  const bool has_twin = p.lyapunov != 0 && p.renorm_steps > 0 && twin.pose != nullptr;
+  const double tau = double(dt) * double(p.renorm_steps);
+  Real* twin_work = work + workspace_size(p.rod1.n, p.rod2.n);
+  const MemberIO<Real> twin_io{twin.pose, twin.twist, io.rest, twin.contact};
+  const PairState<Real> member{io.pose, io.twist, io.contact}, twin_state{twin.pose, twin.twist, twin.contact};
+  if (has_twin && done == 0) *twin.lyapunov_gap = start_twin(p, member, twin_state, twin_io, tau, twin_work);
   Outcome out;
   for (std::int64_t step = 0; step < todo && out.status == status_ok; ++step) {
-    se3rod::advance_rod_pair(a, b, contact, dt, 1);
+    se3rod::advance_rod_pair(a, b, contact, dt, 1, frozen);
+    io.contact[slot_s1] = contact.s1;
+    io.contact[slot_s2] = contact.s2;
     ++out.steps;
-    bool failed = !lane::isfinite(contact.s1 + contact.s2);
-    for (const se3rod::PairRod<Real>* r : {&a, &b})
-      for (int k = 0; k < r->p->n; ++k) failed = failed || se3rod::node_failed(*r->p, r->io, k);
-    if (failed) {
+    if (pair_failed(a, b, contact)) {
       out.status = status_diverged;
     } else if (contact.separated) {
       out.status = status_separated;
     } else if (!on_rod(p.rod1, contact.s1) || !on_rod(p.rod2, contact.s2)) {
       out.status = status_singular;
     }
+    if (!has_twin || out.status != status_ok || !(*twin.lyapunov_log == *twin.lyapunov_log)) continue;
+    const se3rod::PairRod<Real> ta = rod1_of(twin_io, p, twin_work), tb = rod2_of(twin_io, p, twin_work);
+    se3rod::PairContact<Real> twin_contact{twin.contact[slot_s1], twin.contact[slot_s2]};
+    se3rod::advance_rod_pair(ta, tb, twin_contact, dt, 1, frozen);
+    twin.contact[slot_s1] = twin_contact.s1;
+    twin.contact[slot_s2] = twin_contact.s2;
+    if (pair_failed(ta, tb, twin_contact) || !on_rod(p.rod1, twin_contact.s1) || !on_rod(p.rod2, twin_contact.s2)) {
+      *twin.lyapunov_log = std::numeric_limits<double>::quiet_NaN();
+      continue;
+    }
+    if ((done + step + 1) % p.renorm_steps != 0) continue;
+    const double d = state_distance(p, member, twin_state, tau);
+    if (!(d > 0)) continue;  // the twin met the member exactly: nothing to renormalise
+    *twin.lyapunov_log += std::log(d / *twin.lyapunov_gap);
+    *twin.lyapunov_gap = pull_twin(p, member, twin_state, twin_io, double(p.lyapunov_d0) / d, tau, twin_work);
   }
-  io.contact[slot_s1] = contact.s1;
-  io.contact[slot_s2] = contact.s2;
   for (int c = 0; c < 3; ++c) io.contact[slot_lambda + c] = contact.lambda[c];
   io.contact[slot_normal] = contact.normal;
   io.contact[slot_slip] = contact.slip_drift;

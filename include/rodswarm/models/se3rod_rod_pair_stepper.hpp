@@ -44,9 +44,13 @@ struct PairContact {
 /// `todo` RKMK4 steps of the pair, fewer when one starts with a tensile normal reaction (beyond round-off:
 /// is_tensile with the scale of the reaction and of the rods' axial forces, as for the plane): the step is taken,
 /// `separated` set and the steps taken returned; the caller decides what follows (the member stops, flagged).
+/// `frozen`: the frozen-contact control of the Lyapunov analysis (as for the strings, rolling_stepper.hpp): s1 and
+/// s2 held where they are, neither advanced by the tangency rates nor re-solved by the restore, so the rods roll
+/// without slipping at fixed material points, their gap kept closed there.
 template <class Real>
 RODSWARM_HD inline std::int64_t advance_rod_pair(const PairRod<Real>& a, const PairRod<Real>& b,
-                                                 PairContact<Real>& contact, Real dt, std::int64_t todo) {
+                                                 PairContact<Real>& contact, Real dt, std::int64_t todo,
+                                                 bool frozen = false) {
   const SequentialLoop loop{};
   auto buffers = [](const PairRod<Real>& r) {
     const int n = r.p->n;
@@ -71,7 +75,7 @@ RODSWARM_HD inline std::int64_t advance_rod_pair(const PairRod<Real>& a, const P
                                                                   load_twist(r->io.twist + 6 * k), r->work));
       }
       Real ds1 = Real(0), ds2 = Real(0);
-      contact_point_rates(tangency(a.view(), b.view(), contact.s1, contact.s2), ds1, ds2);
+      if (!frozen) contact_point_rates(tangency(a.view(), b.view(), contact.s1, contact.s2), ds1, ds2);
       const ContactPlace<Real> place = contact_place(a.view(), b.view(), contact.s1, contact.s2);
       const Vec3<Real> lambda =
           rolling_reaction_between(a.view(), b.view(), place, acceleration(a), acceleration(b), ds1, ds2);
@@ -98,7 +102,7 @@ RODSWARM_HD inline std::int64_t advance_rod_pair(const PairRod<Real>& a, const P
     const ContactPlace<Real> end = contact_place(a.view(), b.view(), contact.s1, contact.s2);
     contact.slip_drift = norm(rolling_rows(a.view(), b.view(), end, a.io.twist, b.io.twist));
     contact.gap_drift = rod_gap(a.view(), b.view(), end);
-    restore_rod_contact(a.mutable_view(), b.mutable_view(), contact.s1, contact.s2, 2);
+    restore_rod_contact(a.mutable_view(), b.mutable_view(), contact.s1, contact.s2, frozen ? 0 : 2);
     if (contact.separated) return step + 1;
   }
   return todo;
