@@ -9,65 +9,11 @@
 #include "config/rodpair_job.hpp"
 #include "driver/compare_impl.hpp"
 #include "driver/field_error.hpp"
+#include "models/se3rod_reference_case.hpp"
 #include "reference/rodpair_reference.hpp"
 
 namespace rodswarm {
 namespace {
-
-reference::Se3rodEnd end_of(se3rod::End e) {
-  using E = reference::Se3rodEnd;
-  switch (e) {
-    case se3rod::End::clamped:
-      return E::clamped;
-    case se3rod::End::pinned:
-      return E::pinned;
-    case se3rod::End::prescribed:
-      return E::prescribed;
-    default:
-      return E::free;
-  }
-}
-
-reference::Vector6d six_of(const double* a) {
-  reference::Vector6d v;
-  for (int q = 0; q < 6; ++q) v[q] = a[q];
-  return v;
-}
-
-/// One rod of member i (its nodes from `first_node`, its segments from `first_segment`) as the reference states
-/// it, and its initial state.
-reference::Se3rodCase rod_case(const se3rod::Params<double>& p, const double* pose, const double* twist,
-                               const double* rest, reference::Se3rodState& start) {
-  reference::Se3rodCase c;
-  c.n = p.n;
-  c.h = p.h;
-  c.density = p.density;
-  c.youngs_modulus = p.youngs_modulus;
-  c.shear_modulus = p.shear_modulus;
-  c.shear_coefficient = p.shear_coefficient;
-  c.radius = p.radius;
-  c.gravity = Eigen::Vector3d(p.gravity[0], p.gravity[1], p.gravity[2]);
-  c.damping_force = p.damping_force;
-  c.damping_torque = p.damping_torque;
-  c.end0 = end_of(p.end0);
-  c.end1 = end_of(p.end1);
-  c.load0 = six_of(p.load0);
-  c.load1 = six_of(p.load1);
-  c.distributed = six_of(p.distributed);
-  c.scheme = reference::Se3rodScheme::rkmk4;
-  for (int s = 0; s + 1 < p.n; ++s) c.rest_strain.push_back(six_of(rest + 6 * s));
-  start = {};
-  for (int k = 0; k < p.n; ++k) {
-    Eigen::Matrix4d g = Eigen::Matrix4d::Identity();
-    for (int a = 0; a < 3; ++a) {
-      for (int b = 0; b < 3; ++b) g(a, b) = pose[12 * k + 3 * a + b];
-      g(a, 3) = pose[12 * k + 9 + a];
-    }
-    start.g.push_back(g);
-    start.xi.push_back(six_of(twist + 6 * k));
-  }
-  return c;
-}
 
 /// Member i of the job as the reference states it, and its initial state (the config's, already in contact and
 /// on the rows).
@@ -81,9 +27,9 @@ reference::RodpairCase case_of(const RodpairJob& job, std::size_t i, reference::
   const double* contact = e.data(rodpair::Model::contact, member);
   reference::RodpairCase c;
   start = {};
-  c.rod[0] = rod_case(p.rod1, pose, twist, rest, start.rod[0]);
+  c.rod[0] = se3rod_reference_case(p.rod1, pose, twist, rest, start.rod[0]);
   const int n1 = p.rod1.n;
-  c.rod[1] = rod_case(p.rod2, pose + 12 * n1, twist + 6 * n1, rest + 6 * (n1 - 1), start.rod[1]);
+  c.rod[1] = se3rod_reference_case(p.rod2, pose + 12 * n1, twist + 6 * n1, rest + 6 * (n1 - 1), start.rod[1]);
   c.width[0] = p.width1;
   c.width[1] = p.width2;
   c.dt = e.dt[i];

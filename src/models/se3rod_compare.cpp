@@ -8,6 +8,7 @@
 #include "config/se3rod_job.hpp"
 #include "driver/compare_impl.hpp"
 #include "driver/field_error.hpp"
+#include "models/se3rod_reference_case.hpp"
 #include "reference/se3rod_reference.hpp"
 
 namespace rodswarm {
@@ -38,10 +39,10 @@ reference::Vector6d six_of(const double* a) {
   return v;
 }
 
-/// Member i of the job as the reference states it, and its initial state.
-reference::Se3rodCase case_of(const Se3rodJob& job, std::size_t i, reference::Se3rodState& start) {
-  const auto& e = job.members;
-  const auto& p = e.params[i];
+}  // namespace
+
+reference::Se3rodCase se3rod_reference_case(const se3rod::Params<double>& p, const double* pose, const double* twist,
+                                            const double* rest, reference::Se3rodState& start) {
   reference::Se3rodCase c;
   c.n = p.n;
   c.h = p.h;
@@ -62,11 +63,6 @@ reference::Se3rodCase case_of(const Se3rodJob& job, std::size_t i, reference::Se
   c.plane_contact = p.contact == se3rod::Contact::plane;
   c.plane_normal = Eigen::Vector3d(p.plane_normal[0], p.plane_normal[1], p.plane_normal[2]);
   c.plane_offset = p.plane_offset;
-  c.dt = e.dt[i];
-  const auto member = static_cast<std::int64_t>(i);
-  const double* rest = e.data(se3rod::Model::rest, member);
-  const double* pose = e.data(se3rod::Model::pose, member);
-  const double* twist = e.data(se3rod::Model::twist, member);
   for (int s = 0; s + 1 < p.n; ++s) c.rest_strain.push_back(six_of(rest + 6 * s));
   start = {};
   for (int k = 0; k < p.n; ++k) {
@@ -78,6 +74,19 @@ reference::Se3rodCase case_of(const Se3rodJob& job, std::size_t i, reference::Se
     start.g.push_back(g);
     start.xi.push_back(six_of(twist + 6 * k));
   }
+  return c;
+}
+
+namespace {
+
+/// Member i of the job as the reference states it, and its initial state.
+reference::Se3rodCase case_of(const Se3rodJob& job, std::size_t i, reference::Se3rodState& start) {
+  const auto member = static_cast<std::int64_t>(i);
+  const auto& e = job.members;
+  reference::Se3rodCase c =
+      se3rod_reference_case(e.params[i], e.data(se3rod::Model::pose, member), e.data(se3rod::Model::twist, member),
+                            e.data(se3rod::Model::rest, member), start);
+  c.dt = e.dt[i];
   return c;
 }
 
