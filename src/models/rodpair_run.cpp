@@ -11,6 +11,7 @@
 
 #include "config/rodpair_job.hpp"
 #include "driver/drivers_impl.hpp"
+#include "models/se3rod_node_rows.hpp"
 #include "rodswarm/models/se3rod_stability.hpp"
 
 namespace rodswarm {
@@ -106,19 +107,7 @@ void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std
   Real* contact = e.data(Model::contact, member);
   double *pos = rows[0], *dir = rows[1], *vel = rows[2], *ang = rows[3], *energy = rows[4], *diag = rows[5],
          *lyapunov = rows[6];
-  const int nodes = p.rod1.n + p.rod2.n;
-  for (int k = 0; k < nodes; ++k) {
-    const Pose<Real> g = se3rod::load_pose(pose + 12 * k);
-    const Twist<Real> xi = se3rod::load_twist(twist + 6 * k);
-    const Vec3<Real> v = g.R * xi.v, w = g.R * xi.w;
-    const Real values[] = {g.p.x, g.p.y, g.p.z, v.x, v.y, v.z, w.x, w.y, w.z};
-    for (int c = 0; c < 3; ++c) {
-      if (pos) pos[3 * k + c] = double(values[c]);
-      if (vel) vel[3 * k + c] = double(values[3 + c]);
-      if (ang) ang[3 * k + c] = double(values[6 + c]);
-    }
-    for (int q = 0; dir && q < 9; ++q) dir[9 * k + q] = double(g.R.m[q]);
-  }
+  record_se3rod_nodes(pose, twist, p.rod1.n + p.rod2.n, pos, dir, vel, ang);
   const rodpair::MemberIO<Real> io{pose, twist, e.data(Model::rest, member), contact};
   const auto a = rodpair::rod1_of(io, p, static_cast<Real*>(nullptr));
   const auto b = rodpair::rod2_of(io, p, static_cast<Real*>(nullptr));

@@ -9,6 +9,7 @@
 
 #include "config/se3rod_job.hpp"
 #include "driver/drivers_impl.hpp"
+#include "models/se3rod_node_rows.hpp"
 #include "rodswarm/models/se3rod_stability.hpp"
 
 namespace rodswarm {
@@ -91,18 +92,7 @@ void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std
   Real* pose = e.data(Model::pose, member);
   Real* twist = e.data(Model::twist, member);
   double *pos = rows[0], *dir = rows[1], *vel = rows[2], *ang = rows[3], *energy = rows[4], *contact = rows[5];
-  for (int k = 0; k < p.n; ++k) {
-    const Pose<Real> g = se3rod::load_pose(pose + 12 * k);
-    const Twist<Real> xi = se3rod::load_twist(twist + 6 * k);
-    const Vec3<Real> v = g.R * xi.v, w = g.R * xi.w;
-    const Real values[] = {g.p.x, g.p.y, g.p.z, v.x, v.y, v.z, w.x, w.y, w.z};
-    for (int c = 0; c < 3; ++c) {
-      if (pos) pos[3 * k + c] = double(values[c]);
-      if (vel) vel[3 * k + c] = double(values[3 + c]);
-      if (ang) ang[3 * k + c] = double(values[6 + c]);
-    }
-    for (int q = 0; dir && q < 9; ++q) dir[9 * k + q] = double(g.R.m[q]);
-  }
+  record_se3rod_nodes(pose, twist, p.n, pos, dir, vel, ang);
   if (energy) {
     const se3rod::Energy<Real> E = se3rod::energy(se3rod::MemberIO<Real>{pose, twist, e.data(Model::rest, member)}, p);
     const double values[] = {double(E.kinetic), double(E.elastic), double(E.gravity), double(E.loads),
