@@ -19,6 +19,13 @@ struct BackendCases<rodpair::Model> {
   }
   static std::vector<ExampleCase> float32_examples() { return {{"crossing.json", {}}}; }
   static ExampleCase ensemble() { return {"sweep.json", {}}; }
+  /// float32 cannot resolve a stiff rod's strains: positions' round-off over a segment of 0.05 m is a strain of
+  /// 1e-6, times E A = 3.1e3 and 7.1e3 N a few 1e-3 N, against reactions of 0.1 N. The stiff modes carry that noise
+  /// into every field, so the CUDA and the scalar float32 paths differ from each other by as much as each differs
+  /// from float64, and the ratio of their largest errors scatters. Measured on an H200 (2026-11-28, 60f468d):
+  /// CUDA's contact error 2.35 times the scalar path's on the crossing, 0.77 times on the ensemble. A kernel defect
+  /// errs by the order of the field itself, some 30 times the scalar path's error.
+  static constexpr double float32_error_ratio = 3;
   static constexpr std::int64_t ensemble_members = 4;
   /// dt omega_max = 0.37 x 40 = 15 > 2.8: RKMK4 amplifies the top mode many-fold a step.
   static ExampleCase diverging() { return {"crossing.json", {}}; }
