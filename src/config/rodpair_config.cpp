@@ -20,7 +20,11 @@
 ///         nodes (cubic B-spline weights of support |s - s_k| < 2 w); at least h / 2,
 ///     "frozen": boolean or 0 / 1 (false): the frozen-contact control, s1 and s2 held at their start (the rods roll
 ///         without slipping at fixed material points, the tangency no longer kept): the Lyapunov exponent's control,
-///         as for the strings (model rolling); a number so that one ensemble can vary it },
+///         as for the strings (model rolling); a number so that one ensemble can vary it,
+///     "bilateral": boolean or 0 / 1 (false): the rods hold together whatever the sign of the normal reaction (a
+///         sleeve, glue, or the reduced string model's multiplier of either sign: the string limit,
+///         docs/se3rod_rolling_contact.md section 3.3); not flagged separated, the tensile reaction kept in the
+///         output },
 ///     The initial motion is put on the rolling rows: the twists are projected (the smallest change in the kinetic
 ///     metric) onto the motions that roll without slipping, and the contact's gap closed to round-off; a rod thrown
 ///     or spun in the config starts rolling with the part of that motion the contact allows.
@@ -39,8 +43,8 @@
 ///       "contact", "lyapunov" (the running estimate: the logs' sum over the time to the last pull) ("positions",
 ///       "energy", "contact", and "lyapunov" with analysis.lyapunov; listing it without is an error) },
 ///   "compare": { "tolerance": > 0, "members": integer >= 1 (4) }.
-/// A member stops, flagged, where the rods would have to pull on each other (separated), where a contact point
-/// reaches a rod's end (singular), or where its state diverges.
+/// A member stops, flagged, where the rods would have to pull on each other (separated; not with bilateral), where a
+/// contact point reaches a rod's end (singular), or where its state diverges.
 #include "config/json_check.hpp"
 #include "config/rodpair_spec.hpp"
 #include "config/run_settings_config.hpp"
@@ -54,7 +58,7 @@ const std::vector<OutputField> output_fields = {
     {"positions", true}, {"directors", false}, {"velocities", false}, {"angular_velocities", false},
     {"energy", true},    {"contact", true},    {"lyapunov", true}};
 const std::vector<std::string> rod_keys = {"params", "initial"};
-const std::vector<std::string> contact_keys = {"s1", "s2", "width1", "width2", "frozen"};
+const std::vector<std::string> contact_keys = {"s1", "s2", "width1", "width2", "frozen", "bilateral"};
 
 void read_rod(const json& config, int which, const std::string& source, Se3rodSpec& spec) {
   const std::string name = which == 0 ? "rod1" : "rod2";
@@ -111,13 +115,16 @@ config_detail::RodpairSpec Schema<rodpair::Model>::parse(const nlohmann::json& c
     spec.has_width[r] = contact.has(key);
     spec.width[r] = contact.number_or(key, 0.0);
   }
-  if (const json* frozen = contact.optional("frozen")) {
-    if (frozen->is_boolean()) {
-      spec.frozen = frozen->get<bool>() ? 1.0 : 0.0;
-    } else if (frozen->is_number()) {
-      spec.frozen = expect_number(*frozen, contact.key("frozen"), source);  // 0 or 1: checked per member
+  for (const auto& [key, flag] : {std::pair<const char*, double*>{"frozen", &spec.frozen},
+                                  std::pair<const char*, double*>{"bilateral", &spec.bilateral}}) {
+    const json* value = contact.optional(key);
+    if (value == nullptr) continue;
+    if (value->is_boolean()) {
+      *flag = value->get<bool>() ? 1.0 : 0.0;
+    } else if (value->is_number()) {
+      *flag = expect_number(*value, contact.key(key), source);  // 0 or 1: checked per member
     } else {
-      throw ConfigError(source, contact.key("frozen"), "expected a boolean (or 0 / 1), got " + type_phrase(*frozen));
+      throw ConfigError(source, contact.key(key), "expected a boolean (or 0 / 1), got " + type_phrase(*value));
     }
   }
   read_integrator(config, source, {"rkmk4"}, spec.dt, spec.t_end, &spec.divergence_factor);

@@ -99,10 +99,12 @@ void Schema<rodpair::Model>::build(const Spec& spec, const RodpairJob& job, cons
     check.fail("contact.s1", "the contact at s1 = " + format_number(s1) + ", s2 = " + format_number(s2) +
                                  " has no weight on a free node of either rod (held ends only): it cannot roll");
   }
-  if (!(spec.frozen == 0 || spec.frozen == 1)) {
-    check.fail("contact.frozen", "must be false or true (0 or 1), got " + format_number(spec.frozen));
+  for (const auto& [key, value] : {std::pair<const char*, double>{"contact.frozen", spec.frozen},
+                                   std::pair<const char*, double>{"contact.bilateral", spec.bilateral}}) {
+    if (!(value == 0 || value == 1)) check.fail(key, "must be false or true (0 or 1), got " + format_number(value));
   }
   p.frozen = static_cast<std::int32_t>(spec.frozen);
+  p.bilateral = static_cast<std::int32_t>(spec.bilateral);
   if (spec.lyapunov) {
     p.lyapunov = 1;
     p.renorm_steps = check.interval_steps("analysis.lyapunov.renorm_interval", spec.renorm_interval, spec.dt);

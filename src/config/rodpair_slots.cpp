@@ -16,6 +16,7 @@ void Schema<rodpair::Model>::numbers(Spec& s, const config_detail::NumberSlots& 
   if (s.has_width[0]) slots.number("contact.width1", s.width[0]);
   if (s.has_width[1]) slots.number("contact.width2", s.width[1]);
   slots.integer("contact.frozen", s.frozen);
+  slots.integer("contact.bilateral", s.bilateral);
   slots.integrator(s.dt, s.t_end, &s.divergence_factor);
   if (s.lyapunov) {
     slots.number("analysis.lyapunov.renorm_interval", s.renorm_interval);

@@ -23,6 +23,7 @@ struct RodpairSpec {
   bool has_width[2] = {false, false};
   double width[2] = {0, 0};  ///< contact.width1, width2 (default: the rod's segment length)
   double frozen = 0;         ///< contact.frozen: 0 or 1 (a number, so that an ensemble can hold both)
+  double bilateral = 0;      ///< contact.bilateral: 0 or 1, likewise
   bool lyapunov = false;     ///< analysis.lyapunov given
   double renorm_interval = 0, d0 = 1e-8;
   double dt = 0, t_end = 0, divergence_factor = 1000;

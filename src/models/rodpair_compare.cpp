@@ -34,6 +34,7 @@ reference::RodpairCase case_of(const RodpairJob& job, std::size_t i, reference::
   c.width[1] = p.width2;
   c.dt = e.dt[i];
   c.frozen = p.frozen != 0;
+  c.bilateral = p.bilateral != 0;
   start.s1 = contact[rodpair::slot_s1];
   start.s2 = contact[rodpair::slot_s2];
   return c;

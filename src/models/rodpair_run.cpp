@@ -53,6 +53,7 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
                       "width1",
                       "width2",
                       "frozen",
+                      "bilateral",
                       "dt",
                       "t_end"};
   for (const auto& key : job.varied_keys) plan.param_names.push_back(key);
@@ -62,10 +63,10 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
     const auto& p = job.members.params[i];
     const auto& a = p.rod1;
     const auto& b = p.rod2;
-    const double values[] = {double(a.n - 1),   double(b.n - 1), a.h * (a.n - 1), b.h * (b.n - 1),  a.radius,
-                             b.radius,          a.density,       b.density,       a.youngs_modulus, b.youngs_modulus,
-                             a.shear_modulus,   b.shear_modulus, p.width1,        p.width2,         double(p.frozen),
-                             job.members.dt[i], job.t_end[i]};
+    const double values[] = {
+        double(a.n - 1), double(b.n - 1), a.h * (a.n - 1),  b.h * (b.n - 1),     a.radius,          b.radius,
+        a.density,       b.density,       a.youngs_modulus, b.youngs_modulus,    a.shear_modulus,   b.shear_modulus,
+        p.width1,        p.width2,        double(p.frozen), double(p.bilateral), job.members.dt[i], job.t_end[i]};
     std::size_t k = 0;
     for (; k < std::size(values); ++k) plan.params[k][i] = values[k];
     for (std::size_t v = 0; v < job.varied_values.size(); ++v) plan.params[k + v][i] = job.varied_values[v][i];

@@ -232,7 +232,7 @@ RodpairState rodpair_advance(const RodpairCase& c, RodpairState s, long steps) {
     s.s2 = start.s2 + dt * sum_s(1);
     rodpair_restore(c, s);
     ++s.steps_taken;
-    if (s.separated) return s;
+    if (s.separated && !c.bilateral) return s;
   }
   return s;
 }

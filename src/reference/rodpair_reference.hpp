@@ -27,6 +27,8 @@ struct RodpairCase {
   /// The frozen-contact control: s1 and s2 held (no tangency rates, no Newton in the restore), the rods rolling
   /// without slipping at fixed material points.
   bool frozen = false;
+  /// The rods hold together whatever the sign of the normal reaction: a tensile one is recorded, not a stop.
+  bool bilateral = false;
 };
 
 struct RodpairState {
@@ -44,7 +46,8 @@ void rodpair_place(const RodpairCase& c, RodpairState& s);
 /// by Newton again; the twists projected onto the rows in the kinetic metric (exposed so that the host can start
 /// members in contact and on the rows).
 void rodpair_restore(const RodpairCase& c, RodpairState& s);
-/// `steps` RKMK4 steps with the restore after each; stops after a separating step (separated = true).
+/// `steps` RKMK4 steps with the restore after each; stops after a separating step (separated = true) unless the
+/// contact is bilateral.
 RodpairState rodpair_advance(const RodpairCase& c, RodpairState s, long steps);
 /// The sum of the rods' se3rod_energy.
 double rodpair_energy(const RodpairCase& c, const RodpairState& s);

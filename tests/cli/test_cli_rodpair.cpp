@@ -1,8 +1,8 @@
 // The CLI with model rodpair (issue 19: two se3rods in perfect rolling contact): the crossing example's rods, pressed
 // together and pushed along each other, roll with the slip and gap of every saved state at round-off and the
 // energy conserved; over three step sizes the energy error and the contact points converge at RKMK4's order; compare
-// agrees with the independent reference; rods pulled apart separate, a contact pushed off a rod's end stops
-// singular; and bad contacts are refused with exit 2, naming the key.
+// agrees with the independent reference; rods pulled apart separate (unless the contact is bilateral), a contact
+// pushed off a rod's end stops singular; and bad contacts are refused with exit 2, naming the key.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -149,6 +149,43 @@ TEST_F(CliRodpair, RodsPulledApartSeparate) {
   EXPECT_LT(j["contact"]["normal_reaction"].get<double>(), 0);
 }
 
+// The same pull on a bilateral contact (the rods held together: a sleeve, or the string limit's multiplier of either
+// sign): the member runs to its end unflagged, the reaction tensile at every save, the rods still rolling without
+// slip or gap; and the reference, which holds them the same way, agrees (rods of 8 segments for 50 steps).
+TEST_F(CliRodpair, ABilateralContactHoldsThePulledRods) {
+  const auto cfg = crossing_with([](nlohmann::json& c) {
+    c["rod2"]["params"]["force_density"] = {0, 0, 2};
+    c["contact"]["bilateral"] = true;
+    c["integrator"]["t_end"] = 0.02;
+    c["output"]["save_every"] = 0.002;
+  });
+  const auto run = rodswarm("run " + cfg + " --backend cpu");
+  ASSERT_EQ(run.code, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("0 diverged, 0 singular, 0 separated"), std::string::npos) << run.out;
+  const std::vector<double> normal = contact_series("out.h5", "normal_reaction"),
+                            slip = contact_series("out.h5", "slip"), gap = contact_series("out.h5", "gap");
+  ASSERT_EQ(normal.size(), 11u);
+  for (std::size_t k = 1; k < normal.size(); ++k) {  // save 0 is the start, before any step's reaction
+    EXPECT_LT(normal[k], 0) << "save " << k;
+    EXPECT_LT(std::fabs(slip[k]), 1e-14) << "save " << k;
+    EXPECT_LT(std::fabs(gap[k]), 1e-14) << "save " << k;
+  }
+  const auto small = crossing_with(
+      [](nlohmann::json& c) {
+        c["rod1"]["params"]["n"] = 8;
+        c["rod2"]["params"]["n"] = 8;
+        c["rod2"]["params"]["force_density"] = {0, 0, 2};
+        c["contact"]["s2"] = 0.5;
+        c["contact"]["bilateral"] = 1;
+        c["integrator"]["t_end"] = 0.005;
+        c["output"]["save_every"] = 0.001;
+      },
+      "small.json");
+  const auto compare = rodswarm("compare " + small + " --backend cpu");
+  EXPECT_EQ(compare.code, 0) << compare.out << compare.err;
+  EXPECT_NE(compare.out.find("all fields within tolerance"), std::string::npos) << compare.out;
+}
+
 // Rod 2 crossing near rod 1's end and pushed hard along it: the contact point reaches the end of rod 1 (where the
 // smeared contact is no longer defined) and the member stops there, flagged singular, with s1 just past the rod.
 TEST_F(CliRodpair, AContactPushedOffARodsEndStopsSingular) {
@@ -241,6 +278,10 @@ TEST_F(CliRodpair, BadAnalysisSettingsAreRefused) {
                  "analysis.lyapunov.renorm_interval", "whole number of steps");
   expect_refused(crossing_with([](nlohmann::json& c) { c["contact"]["frozen"] = 2; }), "c.json", "contact.frozen",
                  "0 or 1");
+  expect_refused(crossing_with([](nlohmann::json& c) { c["contact"]["bilateral"] = 0.5; }), "c.json",
+                 "contact.bilateral", "0 or 1");
+  expect_refused(crossing_with([](nlohmann::json& c) { c["contact"]["bilateral"] = "yes"; }), "c.json",
+                 "contact.bilateral", "expected a boolean");
   expect_refused(crossing_with([](nlohmann::json& c) {
                    c["output"]["fields"] = {"positions", "lyapunov"};
                  }),

@@ -1,7 +1,8 @@
 /// @file rodpair_params.hpp
 /// One rodpair member's parameters (host-device, templated on Real): two se3rods, each with its own material, ends,
 /// loads and rest shape (se3rod_params.hpp; scheme RKMK4, no plane), and the width of each rod's bump, the smearing
-/// of the contact over its nodes (se3rod_rod_contact.hpp); the frozen-contact control and the Lyapunov twin.
+/// of the contact over its nodes (se3rod_rod_contact.hpp); the frozen-contact control, the
+/// bilateral contact and the Lyapunov twin.
 #pragma once
 
 #include <cstdint>
@@ -17,12 +18,13 @@ struct Params {
   se3rod::Params<Real> rod1{}, rod2{};
   Real width1 = 1, width2 = 1;                 ///< the bump widths w (the weights' support is |s - s_k| < 2 w)
   std::int32_t frozen = 0;                     ///< 1: the frozen-contact control (s1, s2 held at their start)
+  std::int32_t bilateral = 0;                  ///< 1: the rods hold together whatever the reaction's sign
   std::int32_t lyapunov = 0;                   ///< 1: a twin trajectory for the largest Lyapunov exponent
   std::int64_t renorm_steps = 0;               ///< steps between the twin's renormalisations
   Real lyapunov_d0 = lane::value<Real>(1e-8);  ///< the twin's distance after each renormalisation
 
   using Members = MemberList<&Params::rod1, &Params::rod2, &Params::width1, &Params::width2, &Params::frozen,
-                             &Params::lyapunov, &Params::renorm_steps, &Params::lyapunov_d0>;
+                             &Params::bilateral, &Params::lyapunov, &Params::renorm_steps, &Params::lyapunov_d0>;
 };
 
 /// The member's contact state as its field stores it (8 reals): where the contact is, and what the last step saw.

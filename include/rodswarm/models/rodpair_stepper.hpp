@@ -63,7 +63,7 @@ RODSWARM_HD inline Outcome advance_member(const MemberIO<Real>& io, const TwinIO
     ++out.steps;
     if (pair_failed(a, b, contact)) {
       out.status = status_diverged;
-    } else if (contact.separated) {
+    } else if (contact.separated && p.bilateral == 0) {
       out.status = status_separated;
     } else if (!on_rod(p.rod1, contact.s1) || !on_rod(p.rod2, contact.s2)) {
       out.status = status_singular;
