@@ -22,9 +22,8 @@
 ///         without slipping at fixed material points, the tangency no longer kept): the Lyapunov exponent's control,
 ///         as for the strings (model rolling); a number so that one ensemble can vary it,
 ///     "bilateral": boolean or 0 / 1 (false): the rods hold together whatever the sign of the normal reaction (a
-///         sleeve, glue, or the reduced string model's multiplier of either sign: the string limit,
-///         docs/se3rod_rolling_contact.md section 3.3); not flagged separated, the tensile reaction kept in the
-///         output },
+///         sleeve, glue, or the reduced string model's multiplier of either sign: docs/se3rod_rolling_contact.md
+///         section 3.3); not flagged separated, the tensile reaction kept in the output },
 ///     The initial motion is put on the rolling rows: the twists are projected (the smallest change in the kinetic
 ///     metric) onto the motions that roll without slipping, and the contact's gap closed to round-off; a rod thrown
 ///     or spun in the config starts rolling with the part of that motion the contact allows.
