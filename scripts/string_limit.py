@@ -6,7 +6,7 @@ the two results files compared point by point.
 
 Usage:
   string_limit.py write DIR [--n N] [--radius1 R] [--radius2 R] [--width W] [--amplitude A] [--t-end T] [--dt DT]
-      Writes DIR/string_limit.json (rodpair) and DIR/string_limit_strings.json (rolling); prints c, F and the
+      Writes DIR/string_limit.json (rodpair) and DIR/string_limit_of_rods.json (rolling); prints c, F and the
       bending length sqrt(E I / T) of each rod.
   string_limit.py compare RODS.h5 STRINGS.h5
       Rod 1's displacement normal to the crossing plane against u, rod 2's (times sqrt(mu2 / mu1)) against v, at
@@ -75,7 +75,7 @@ def write(args):
                              "normal": [0, 0, 1]}},
         "contact": {"s1": s1, "s2": s2, "width1": w, "width2": w},
         "integrator": {"scheme": "rkmk4", "dt": args.dt, "t_end": args.t_end},
-        "output": {"path": "string_limit_rods.h5", "save_every": 0.002,
+        "output": {"path": "string_limit.h5", "save_every": 0.002,
                    "fields": ["positions", "energy", "contact"]},
     }
     strings = {
@@ -84,11 +84,11 @@ def write(args):
                    "sigma": w / math.sqrt(3), "frozen": True},
         "initial": {"u": {"kind": "sine", "amplitude": a, "k": math.pi / length}, "s1": s1, "s2": s2},
         "integrator": {"scheme": "rk4", "dt": args.dt, "t_end": args.t_end},
-        "output": {"path": "string_limit_strings.h5", "save_every": 0.002,
+        "output": {"path": "string_limit_of_rods.h5", "save_every": 0.002,
                    "fields": ["positions", "energy", "contact"], "points": n + 1},
     }
     os.makedirs(args.dir, exist_ok=True)
-    for name, config in (("string_limit.json", rods), ("string_limit_strings.json", strings)):
+    for name, config in (("string_limit.json", rods), ("string_limit_of_rods.json", strings)):
         with open(os.path.join(args.dir, name), "w") as f:
             json.dump(config, f, indent=2)
             f.write("\n")

@@ -3,8 +3,8 @@
 // crossing at right angles, rod 1 released from a small sine displacement, reproduce Gay-Balmaz & Putkaradze's
 // reduced two-string model (model rolling) with c^2 = T / mu, F = sqrt(mu1 / mu2) and G1 = G2 = 0, point by point
 // over about three periods of the fundamental. examples/rodpair/string_limit.json and
-// examples/rolling/string_limit.json are the pair (scripts/string_limit.py writes them and compares their files).
-// Label slow: the rods (101 nodes each, stiff shear-rotation modes) take 25000 steps, about 8 s in Release.
+// examples/rolling/string_limit_of_rods.json are the pair (scripts/string_limit.py writes them and compares their
+// files). Label slow: the rods (101 nodes each, stiff shear-rotation modes) take 25000 steps, about 8 s in Release.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -37,7 +37,7 @@ class CliRodpairStringLimit : public rodswarm_test::CliFixture {
                      const std::function<void(nlohmann::json&)>& strings, double v_scale) {
     const auto rods_cfg = config_with("string_limit.json", rods, "rods.json");
     const auto strings_cfg = config_with(
-        "../rolling/string_limit.json",
+        "../rolling/string_limit_of_rods.json",
         [&strings](nlohmann::json& c) {
           c["output"]["path"] = "strings.h5";
           strings(c);

@@ -695,7 +695,7 @@ TEST(ConfigRollingExamples, EveryExampleParsesResolvedAndStable) {
     // RK4 is stable below 2.8 on the imaginary axis.
     EXPECT_LT(worst, 0.5 * 2.8) << "dt * Omega_max = " << worst;
   });
-  EXPECT_EQ(count, 5);
+  EXPECT_EQ(count, 6);
 }
 
 TEST(ConfigRollingExamples, FixedContactIsThePapersFigure2) {
