@@ -10,7 +10,8 @@ Usage:
       bending length sqrt(E I / T) of each rod.
   string_limit.py compare RODS.h5 STRINGS.h5
       Rod 1's displacement normal to the crossing plane against u, rod 2's (times sqrt(mu2 / mu1)) against v, at
-      every save and every node, relative to max |u|; and how far the rods' contact points moved.
+      every save and every node, relative to max |u|; rod 1's recorded mode 1 (analysis.spectrum) against the
+      strings' harmonic 1 and their power spectra; and how far the rods' contact points moved.
 
 The setup. Both rods of length L = 1 m, pinned at both ends, density 1000 kg/m^3, tension T1 = 10 N in rod 1 and
 T2 = T1 mu2 / mu1 in rod 2 (so that both carry waves at one speed c), Young's modulus such that T1 / (E A1) = 1e-2
@@ -75,6 +76,7 @@ def write(args):
                              "normal": [0, 0, 1]}},
         "contact": {"s1": s1, "s2": s2, "width1": w, "width2": w},
         "integrator": {"scheme": "rkmk4", "dt": args.dt, "t_end": args.t_end},
+        "analysis": {"spectrum": {"rod": 1, "harmonic": 1, "direction": [0, 0, 1], "sample_interval": 50 * args.dt}},
         "output": {"path": "string_limit.h5", "save_every": 0.002,
                    "fields": ["positions", "energy", "contact"]},
     }
@@ -84,6 +86,7 @@ def write(args):
                    "sigma": w / math.sqrt(3), "frozen": True},
         "initial": {"u": {"kind": "sine", "amplitude": a, "k": math.pi / length}, "s1": s1, "s2": s2},
         "integrator": {"scheme": "rk4", "dt": args.dt, "t_end": args.t_end},
+        "analysis": {"spectrum": {"harmonic": 1, "sample_interval": 50 * args.dt}},
         "output": {"path": "string_limit_of_rods.h5", "save_every": 0.002,
                    "fields": ["positions", "energy", "contact"], "points": n + 1},
     }
@@ -107,6 +110,9 @@ def compare(args):
         q = strings["series/positions"][0]
         time = rods["time"][:]
         contact = rods["series/contact"][0]
+        signals = [f["spectrum/signal"][0] if "spectrum" in f else None for f in (rods, strings)]
+        omega = rods["spectrum/omega"][:] if "spectrum" in rods else None
+        powers = [f["spectrum/power"][0] if "spectrum" in f else None for f in (rods, strings)]
         value = {key: rods["members/params"][key][0] for key in ("density1", "density2", "radius1", "radius2")}
     nodes = p.shape[1] // 2
     if q.shape[1] != p.shape[1] or q.shape[0] != p.shape[0]:
@@ -122,6 +128,12 @@ def compare(args):
     for k in range(0, len(time), max(1, len(time) // 10)):
         print(f"  {time[k]:7.3f}   {e1[k]:9.3e}   {e2[k]:9.3e}   {np.abs(v[k]).max() / scale:9.3f}")
     print(f"largest: rod 1 - u {e1.max():.3e}, rod 2 - v {e2.max():.3e} (max|u| {scale:.3e} m)")
+    if signals[0] is not None and signals[1] is not None and len(signals[0]) == len(signals[1]):
+        top = np.abs(signals[1]).max()
+        peaks = [omega[np.argmax(p)] for p in powers]
+        print(f"mode 1 signal: rod 1 against the strings' harmonic 1 {np.abs(signals[0] - signals[1]).max() / top:.3e} "
+              f"of its max; spectral peaks at omega {peaks[0]:.6g} and {peaks[1]:.6g} rad/s, peak power "
+              f"{abs(powers[0].max() - powers[1].max()) / powers[1].max():.2e} apart")
     print(f"contact points moved by at most {np.abs(contact[:, 0] - contact[0, 0]).max():.2e} m on rod 1, "
           f"{np.abs(contact[:, 1] - contact[0, 1]).max():.2e} m on rod 2")
 

@@ -30,7 +30,13 @@
 ///   "integrator": { "scheme": "rkmk4" ("rkmk4"), "dt": > 0 (required), "t_end": > 0 (required; a whole number of
 ///       steps), "divergence_factor": > 0 (1000): a member diverges when some |r_k| exceeds divergence_factor *
 ///       max(1, L, max_k |r_k(0)|) of its rod, or a value of its state is not finite },
-///   "analysis": { "lyapunov": { "renorm_interval": > 0 (required; a whole number of steps, at most
+///   "analysis": { (optional; an absent part is not computed)
+///     "spectrum": { "rod": 1 | 2 (1), "harmonic": integer from 1 to the rod's segments - 1 (1), "direction": [3]
+///       (0, 0, 1): nonzero (normalised), "sample_interval": > 0 (required; a whole number of steps) }: the time
+///       spectrum of the rod's string mode sin(harmonic pi s / L) along direction, its displacement taken from the
+///       chord between its end nodes (rodpair_spectrum.hpp: the coefficient model rolling records for its own
+///       harmonic), sampled from t = 0; results /spectrum (signal, omega, power) as for model rolling,
+///     "lyapunov": { "renorm_interval": > 0 (required; a whole number of steps, at most
 ///       integrator.t_end), "d0": > 0 (1e-8) } }: the largest Lyapunov exponent from a twin trajectory started d0
 ///       away (every free node's velocity moved alike, then put on the contact's rows) and pulled back to d0 every
 ///       renorm_interval (rodpair_lyapunov.hpp: the distance over both rods' positions, velocities, rotations and
@@ -70,7 +76,16 @@ void read_rod(const json& config, int which, const std::string& source, Se3rodSp
 void read_analysis(const json& config, const std::string& source, RodpairSpec& spec) {
   const auto it = config.find("analysis");
   if (it == config.end()) return;
-  const ObjectReader analysis(*it, "analysis", source, {"lyapunov"});
+  const ObjectReader analysis(*it, "analysis", source, {"spectrum", "lyapunov"});
+  if (const json* spectrum = analysis.optional("spectrum")) {
+    const ObjectReader s(*spectrum, analysis.key("spectrum"), source,
+                         {"rod", "harmonic", "direction", "sample_interval"});
+    spec.spectrum = true;
+    spec.spectrum_rod = static_cast<double>(s.integer_or("rod", 1));
+    spec.harmonic = static_cast<double>(s.integer_or("harmonic", 1));
+    spec.direction = s.vector3_or("direction", {0, 0, 1});
+    spec.sample_interval = s.number("sample_interval");
+  }
   if (const json* lyapunov = analysis.optional("lyapunov")) {
     const ObjectReader l(*lyapunov, analysis.key("lyapunov"), source, {"renorm_interval", "d0"});
     spec.lyapunov = true;
@@ -130,6 +145,10 @@ config_detail::RodpairSpec Schema<rodpair::Model>::parse(const nlohmann::json& c
   if (spec.lyapunov) {
     job.renorm_interval = spec.renorm_interval;
     job.lyapunov_d0 = spec.d0;
+  }
+  if (spec.spectrum) {
+    job.sample_interval = spec.sample_interval;
+    job.harmonic = static_cast<int>(std::clamp(spec.harmonic, -1e9, 1e9));
   }
   if (job.precision == Precision::float32) {
     // As for se3rod's plane (measured there): round-off in the stiff internal forces shows in the reaction.

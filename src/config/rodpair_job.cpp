@@ -10,7 +10,7 @@ namespace rodswarm {
 template <>
 void Schema<rodpair::Model>::add(RodpairJob& job, const Member& m) {
   const std::int64_t n = m.params.rod1.n + m.params.rod2.n;
-  job.add_member(m.params, m.dt, m.t_end, {n, n - 2, 1},
+  job.add_member(m.params, m.dt, m.t_end, {n, n - 2, 1, m.samples},
                  {m.pose.data(), m.twist.data(), m.rest.data(), m.contact.data()});
 }
 

@@ -13,6 +13,8 @@ template <>
 struct JobSettings<rodpair::Model> {
   double renorm_interval = 0;  ///< analysis.lyapunov.renorm_interval; 0: no Lyapunov exponent
   double lyapunov_d0 = 1e-8;   ///< analysis.lyapunov.d0
+  double sample_interval = 0;  ///< analysis.spectrum.sample_interval; 0: no spectrum
+  int harmonic = 1;            ///< analysis.spectrum.harmonic
 };
 
 using RodpairJob = Job<rodpair::Model>;

@@ -105,6 +105,30 @@ void Schema<rodpair::Model>::build(const Spec& spec, const RodpairJob& job, cons
   }
   p.frozen = static_cast<std::int32_t>(spec.frozen);
   p.bilateral = static_cast<std::int32_t>(spec.bilateral);
+  out.samples = 0;
+  if (spec.spectrum) {
+    p.spectrum_rod = check.integer_in("analysis.spectrum.rod", spec.spectrum_rod, 1, 2, "must be 1 or 2 (the rod)");
+    const int nodes = p.spectrum_rod == 1 ? p.rod1.n : p.rod2.n;
+    p.harmonic = check.integer_in("analysis.spectrum.harmonic", spec.harmonic, 1, std::max(1, nodes - 2),
+                                  "must be an integer from 1 to the rod's segments - 1 = " + std::to_string(nodes - 2) +
+                                      " (k of the string mode sin(k pi s / L) its nodes resolve)");
+    check.finite_vectors({{"analysis.spectrum.direction", spec.direction}});
+    const double length = std::sqrt(spec.direction[0] * spec.direction[0] + spec.direction[1] * spec.direction[1] +
+                                    spec.direction[2] * spec.direction[2]);
+    if (!(length > 0 && std::isfinite(length))) {
+      check.fail("analysis.spectrum.direction", "must be a nonzero vector (the displacement's component recorded)");
+    }
+    for (int c = 0; c < 3; ++c) p.spectrum_direction[c] = spec.direction[c] / length;
+    p.sample_steps = check.interval_steps("analysis.spectrum.sample_interval", spec.sample_interval, spec.dt);
+    out.samples = std::llround(spec.t_end / spec.dt) / p.sample_steps + 1;
+    // The signal is held whole per member (and its FFT padded to a power of two).
+    if (double(out.samples) > max_member_beads) {
+      check.fail("analysis.spectrum.sample_interval",
+                 "gives " + format_number(double(out.samples)) +
+                     " samples a member over integrator.t_end = " + format_number(spec.t_end) + "; at most " +
+                     format_number(max_member_beads) + " (sample less often, or record a shorter run)");
+    }
+  }
   if (spec.lyapunov) {
     p.lyapunov = 1;
     p.renorm_steps = check.interval_steps("analysis.lyapunov.renorm_interval", spec.renorm_interval, spec.dt);

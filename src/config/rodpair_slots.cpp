@@ -18,6 +18,12 @@ void Schema<rodpair::Model>::numbers(Spec& s, const config_detail::NumberSlots& 
   slots.integer("contact.frozen", s.frozen);
   slots.integer("contact.bilateral", s.bilateral);
   slots.integrator(s.dt, s.t_end, &s.divergence_factor);
+  if (s.spectrum) {
+    slots.integer("analysis.spectrum.rod", s.spectrum_rod);
+    slots.integer("analysis.spectrum.harmonic", s.harmonic);
+    slots.vector("analysis.spectrum.direction", s.direction);
+    slots.number("analysis.spectrum.sample_interval", s.sample_interval);
+  }
   if (s.lyapunov) {
     slots.number("analysis.lyapunov.renorm_interval", s.renorm_interval);
     slots.number("analysis.lyapunov.d0", s.d0);
@@ -32,10 +38,12 @@ std::vector<Unvaried> Schema<rodpair::Model>::unvaried(const Spec& s) {
     const std::string key = r == 0 ? "contact.width1" : "contact.width2";
     if (!s.has_width[r]) out.push_back({key, "is not in this config (its default, the rod's h, cannot vary: set it)"});
   }
-  if (!s.lyapunov) {
-    out.push_back({"analysis.lyapunov",
-                   "cannot be varied: the config has no analysis.lyapunov (give it a value there "
-                   "first)"});
+  for (const auto& [section, present] : {std::pair<const char*, bool>{"analysis.spectrum", s.spectrum},
+                                         std::pair<const char*, bool>{"analysis.lyapunov", s.lyapunov}}) {
+    if (!present) {
+      out.push_back(
+          {section, "cannot be varied: the config has no " + std::string(section) + " (give it a value there first)"});
+    }
   }
   return out;
 }

@@ -25,6 +25,9 @@ struct RodpairSpec {
   double frozen = 0;         ///< contact.frozen: 0 or 1 (a number, so that an ensemble can hold both)
   double bilateral = 0;      ///< contact.bilateral: 0 or 1, likewise
   bool lyapunov = false;     ///< analysis.lyapunov given
+  bool spectrum = false;     ///< analysis.spectrum given
+  double spectrum_rod = 1, harmonic = 1, sample_interval = 0;  ///< analysis.spectrum.rod, harmonic, sample_interval
+  Vec3 direction = {0, 0, 1};                                  ///< analysis.spectrum.direction
   double renorm_interval = 0, d0 = 1e-8;
   double dt = 0, t_end = 0, divergence_factor = 1000;
 };
@@ -35,6 +38,7 @@ struct RodpairMember {
   double dt = 0, t_end = 0;
   std::vector<double> pose, twist, rest;  ///< rod 1's nodes (segments), then rod 2's
   std::vector<double> contact;            ///< rodpair::contact_slots
+  std::int64_t samples = 0;               ///< the spectrum's signal: values over the run (0: none)
 };
 
 }  // namespace config_detail

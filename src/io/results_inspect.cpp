@@ -177,6 +177,16 @@ json member_object(const std::string& path, std::int64_t member, bool final_only
     series[name] = series_json(field, block, s.saves, beads);
   }
   j["series"] = std::move(series);
+  if (h5::exists(f, layout::kSpectrum) && s.samples > 0) {
+    // The member's recorded signal (NaN, written null, after the samples it reached) and its power spectrum.
+    const auto signal = h5::read_block<double>(f, layout::kSpectrumSignal, {i, 0}, {1, s.samples});
+    const auto power = h5::read_block<double>(f, layout::kSpectrumPower, {i, 0}, {1, s.frequencies});
+    j["spectrum"] = {{"harmonic", info.header.spectrum.harmonic},
+                     {"sample_interval", info.header.spectrum.interval},
+                     {"signal", signal},
+                     {"omega", h5::read_array<double>(f, layout::kSpectrumOmega, {s.frequencies})},
+                     {"power", power}};
+  }
   return j;
 }
 

@@ -12,6 +12,7 @@
 #include "config/rodpair_job.hpp"
 #include "driver/drivers_impl.hpp"
 #include "models/se3rod_node_rows.hpp"
+#include "models/spectrum_signals.hpp"
 #include "rodswarm/models/se3rod_stability.hpp"
 
 namespace rodswarm {
@@ -194,15 +195,26 @@ std::string Host::stability_example(const StabilityReport::Detail& d, const Job&
                              se3rod::stable_dt_omega(se3rod::Scheme::rkmk4, job.steps[i]));
 }
 
+/// The chosen rod mode's signal, NaN after the samples a member reached, and its power spectrum.
+template <>
+template <class Real>
+void Host::finish(const Job& job, const Ensemble<Model, Real>& e, Results& r, const RunOptions& options) {
+  record_spectra(job, e, r, options.t_max);
+}
+
 template <>
 std::vector<std::string> Host::describe(const Job& job) {
-  std::ostringstream interval;
+  std::ostringstream interval, sample;
   interval << job.renorm_interval;
+  sample << job.sample_interval;
   return {std::string("model rodpair, scheme rkmk4, precision ") +
               (job.precision == Precision::float32 ? "float32" : "float64"),
           "nodes per member: up to " + std::to_string(max_beads(job)) + " (both rods, ends included)",
           "contact: the rods roll on each other without slipping (a tensile reaction separates them; a contact point "
           "at a rod's end stops the member)",
+          job.sample_interval > 0 ? "spectrum: string mode " + std::to_string(job.harmonic) +
+                                        " of a rod, sampled every " + sample.str() + " s"
+                                  : "spectrum: none (no analysis.spectrum)",
           job.renorm_interval > 0 ? "Lyapunov exponent: a twin renormalised every " + interval.str() + " s"
                                   : "Lyapunov exponent: none (no analysis.lyapunov)"};
 }

@@ -11,9 +11,9 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "analysis/spectrum.hpp"
 #include "config/rolling_job.hpp"
 #include "driver/drivers_impl.hpp"
+#include "models/spectrum_signals.hpp"
 #include "rodswarm/models/rolling.hpp"
 #include "rodswarm/models/rolling_stepper.hpp"
 
@@ -27,13 +27,6 @@ namespace {
 constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
 
 double x_at(const rolling::Params<double>& p, int points, int j) { return p.L * j / std::max(1, points - 1); }
-
-/// Samples of the harmonic a run of the job keeps per member (shared by every batch: from the longest t_end).
-std::int64_t signal_samples(const RollingJob& job, double t_max) {
-  if (job.sample_interval <= 0) return 0;
-  for (double t : job.t_end) t_max = std::max(t_max, t);
-  return static_cast<std::int64_t>(std::floor(t_max / job.sample_interval + 1e-9)) + 1;
-}
 
 /// The running Lyapunov estimate of a member: the sum of logs over the time of the last renormalisation; NaN
 /// when the member computes none or has not renormalised yet.
@@ -228,26 +221,7 @@ void Host::prepare(const Job&, Ensemble<Model, Real>& e) {
 template <>
 template <class Real>
 void Host::finish(const Job& job, const Ensemble<Model, Real>& e, Results& r, const RunOptions& options) {
-  const std::int64_t Ns = signal_samples(job, options.t_max);
-  if (Ns <= 0) return;
-  const auto members = static_cast<std::size_t>(job.size());
-  r.spectrum.harmonic = job.harmonic;
-  r.spectrum.interval = job.sample_interval;
-  r.spectrum.signal.assign(members * static_cast<std::size_t>(Ns), nan_value);
-  for (std::size_t i = 0; i < members; ++i) {
-    const auto& p = job.members.params[i];
-    if (p.sample_steps <= 0) continue;
-    const auto member = static_cast<std::int64_t>(i);
-    const std::int64_t filled =
-        std::min<std::int64_t>({e.steps_done[i] / p.sample_steps + 1, e.count(Model::samples, member), Ns});
-    const Real* signal = e.data(Model::signal, member);
-    for (std::int64_t k = 0; k < filled; ++k)
-      r.spectrum.signal[i * static_cast<std::size_t>(Ns) + static_cast<std::size_t>(k)] = double(signal[k]);
-  }
-  const PowerSpectra spectra =
-      power_spectra(r.spectrum.signal, static_cast<std::int64_t>(members), Ns, job.sample_interval);
-  r.spectrum.omega = spectra.omega;
-  r.spectrum.power = spectra.power;
+  record_spectra(job, e, r, options.t_max);
 }
 
 /// RK4's bound dt omega_max < 2.8.

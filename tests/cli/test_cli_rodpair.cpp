@@ -272,6 +272,43 @@ TEST_F(CliRodpair, TheLyapunovTwinAndTheFrozenControl) {
 }
 
 // What the analysis cannot be is refused by name.
+// The time spectrum, as on the strings (rodpair_spectrum.hpp): rod 2's string mode 1 along z (the direction given
+// unnormalised), sampled at the saves, is the sine-weighted sum of its nodes' displacements from the chord between
+// its end nodes that the saved positions give; the run leaves the member's motion bitwise as without it; inspect
+// gives the signal and its power spectrum.
+TEST_F(CliRodpair, TheSpectrumRecordsARodsStringMode) {
+  const auto plain = crossing_with([](nlohmann::json& c) { c["output"]["path"] = "plain.h5"; }, "plain.json");
+  ASSERT_EQ(rodswarm("run " + plain + " --backend cpu -q").code, 0);
+  const auto cfg = crossing_with([](nlohmann::json& c) {
+    c["analysis"]["spectrum"] = {{"rod", 2}, {"harmonic", 1}, {"direction", {0, 0, 2}}, {"sample_interval", 0.01}};
+  });
+  const auto run = rodswarm("run " + cfg + " --backend cpu");
+  ASSERT_EQ(run.code, 0) << run.out << run.err;
+  const nlohmann::json j = inspect("out.h5 --member 0 --json"), without = inspect("plain.h5 --member 0 --json");
+  EXPECT_EQ(j["series"]["positions"], without["series"]["positions"]);
+  ASSERT_TRUE(j.contains("spectrum")) << j;
+  const auto signal = j["spectrum"]["signal"].get<std::vector<double>>();
+  const auto& saves = j["series"]["positions"];
+  ASSERT_EQ(signal.size(), saves.size());  // 0 ... 0.2 s every 0.01 s: 21 samples, one per save
+  EXPECT_EQ(j["spectrum"]["power"].size(), j["spectrum"]["omega"].size());
+  const std::size_t first = 21, nodes = 21;  // rod 2's nodes follow rod 1's 21
+  const double h = 1.0 / 20, pi = 3.14159265358979323846;
+  double largest = 0, worst = 0;
+  for (std::size_t t = 0; t < saves.size(); ++t) {
+    const double z0 = saves[t][first][2].get<double>(), span = saves[t][first + nodes - 1][2].get<double>() - z0;
+    double q = 0;
+    for (std::size_t k = 1; k + 1 < nodes; ++k) {
+      const double fraction = double(k) / double(nodes - 1);
+      q += std::sin(pi * fraction) * (saves[t][first + k][2].get<double>() - z0 - fraction * span);
+    }
+    q *= std::sqrt(2.0 / 1.0) * h;
+    largest = std::max(largest, std::fabs(q));
+    worst = std::max(worst, std::fabs(q - signal[t]));
+  }
+  EXPECT_GT(largest, 1e-3);  // rod 2 is pressed down: its first mode moves
+  EXPECT_LT(worst, 1e-14 * largest) << worst << " of " << largest;
+}
+
 TEST_F(CliRodpair, BadAnalysisSettingsAreRefused) {
   const auto twin = crossing_with([](nlohmann::json& c) { c["analysis"]["lyapunov"] = {{"renorm_interval", 0.01}}; });
   expect_refused(twin + " --set analysis.lyapunov.renorm_interval=0.00015", "--set",
@@ -280,6 +317,19 @@ TEST_F(CliRodpair, BadAnalysisSettingsAreRefused) {
                  "0 or 1");
   expect_refused(crossing_with([](nlohmann::json& c) { c["contact"]["bilateral"] = 0.5; }), "c.json",
                  "contact.bilateral", "0 or 1");
+  auto spectrum = [&](const char* key, const nlohmann::json& value) {
+    return crossing_with([&](nlohmann::json& c) {
+      c["analysis"]["spectrum"] = {{"sample_interval", 0.01}};
+      c["analysis"]["spectrum"][key] = value;
+    });
+  };
+  expect_refused(spectrum("rod", 3), "c.json", "analysis.spectrum.rod", "1 or 2");
+  expect_refused(spectrum("harmonic", 20), "c.json", "analysis.spectrum.harmonic", "from 1 to");
+  expect_refused(spectrum("direction", nlohmann::json::array({0, 0, 0})), "c.json", "analysis.spectrum.direction",
+                 "nonzero");
+  expect_refused(spectrum("sample_interval", 0.00015), "c.json", "analysis.spectrum.sample_interval",
+                 "whole number of steps");
+  expect_refused(spectrum("modes", 1), "c.json", "analysis.spectrum.modes");
   expect_refused(crossing_with([](nlohmann::json& c) { c["contact"]["bilateral"] = "yes"; }), "c.json",
                  "contact.bilateral", "expected a boolean");
   expect_refused(crossing_with([](nlohmann::json& c) {

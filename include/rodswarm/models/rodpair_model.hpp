@@ -19,19 +19,22 @@ struct Model : ModelParams<rodpair::Params> {
   static constexpr const char* name = "rodpair";
 
   /// n1 + n2 nodes (pose 12, body twist 6 each), n1 + n2 - 2 segments (rest strain 6), one contact (8 reals); the
-  /// twin's pose, twist and contact, allocated when some member computes a Lyapunov exponent. Scalars: the sum of
-  /// the logs of the twin's growth factors and its distance after its last pull, in float64 whatever the precision.
-  enum Extent : int { nodes, segments, contacts };
-  enum Field : int { pose, twist, rest, contact, twin_pose, twin_twist, twin_contact };
+  /// twin's pose, twist and contact, allocated when some member computes a Lyapunov exponent; signal: the spectrum's
+  /// mode amplitude, one value every sample_steps steps from step 0 (none without analysis.spectrum). Scalars: the
+  /// sum of the logs of the twin's growth factors and its distance after its last pull, in float64 whatever the
+  /// precision.
+  enum Extent : int { nodes, segments, contacts, samples };
+  enum Field : int { pose, twist, rest, contact, twin_pose, twin_twist, twin_contact, signal };
   enum Scalar : int { lyapunov_log, lyapunov_gap };
-  static constexpr std::array<ExtentSpec, 3> extents{{{"nodes"}, {"segments"}, {"contacts"}}};
-  static constexpr std::array<FieldSpec, 7> fields{{{"pose", nodes, 12, FieldRole::state},
+  static constexpr std::array<ExtentSpec, 4> extents{{{"nodes"}, {"segments"}, {"contacts"}, {"samples"}}};
+  static constexpr std::array<FieldSpec, 8> fields{{{"pose", nodes, 12, FieldRole::state},
                                                     {"twist", nodes, 6, FieldRole::state},
                                                     {"rest", segments, 6, FieldRole::input},
                                                     {"contact", contacts, contact_slots, FieldRole::state},
                                                     {"twin_pose", nodes, 12, FieldRole::state, true},
                                                     {"twin_twist", nodes, 6, FieldRole::state, true},
-                                                    {"twin_contact", contacts, contact_slots, FieldRole::state, true}}};
+                                                    {"twin_contact", contacts, contact_slots, FieldRole::state, true},
+                                                    {"signal", samples, 1, FieldRole::state}}};
   static constexpr std::array<ScalarSpec, 2> scalars{{{"lyapunov_log"}, {"lyapunov_gap"}}};
   template <class Real>
   static bool needs_field(int field, const Params<Real>& p) {
@@ -57,7 +60,7 @@ struct Model : ModelParams<rodpair::Params> {
     return advance_member(MemberIO<Real>{m.field[pose], m.field[twist], m.field[rest], m.field[contact]},
                           TwinIO<Real>{m.field[twin_pose], m.field[twin_twist], m.field[twin_contact],
                                        m.scalar[lyapunov_log], m.scalar[lyapunov_gap]},
-                          *m.params, dt, done, todo, work);
+                          SignalIO<Real>{m.field[signal], m.count[samples]}, *m.params, dt, done, todo, work);
   }
 
   /// The pair stepper branches on values (separation, a contact leaving a rod): one member per CPU thread.

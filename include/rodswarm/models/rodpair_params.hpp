@@ -2,7 +2,7 @@
 /// One rodpair member's parameters (host-device, templated on Real): two se3rods, each with its own material, ends,
 /// loads and rest shape (se3rod_params.hpp; scheme RKMK4, no plane), and the width of each rod's bump, the smearing
 /// of the contact over its nodes (se3rod_rod_contact.hpp); the frozen-contact control, the
-/// bilateral contact and the Lyapunov twin.
+/// bilateral contact, the Lyapunov twin and the spectrum's signal.
 #pragma once
 
 #include <cstdint>
@@ -22,9 +22,17 @@ struct Params {
   std::int32_t lyapunov = 0;                   ///< 1: a twin trajectory for the largest Lyapunov exponent
   std::int64_t renorm_steps = 0;               ///< steps between the twin's renormalisations
   Real lyapunov_d0 = lane::value<Real>(1e-8);  ///< the twin's distance after each renormalisation
+  /// The time spectrum's signal (rodpair_spectrum.hpp): string mode `harmonic` of rod `spectrum_rod` (1 or 2; 0: no
+  /// signal) along the unit vector spectrum_direction, recorded at step 0 and every sample_steps steps.
+  std::int32_t spectrum_rod = 0;
+  std::int32_t harmonic = 1;
+  std::int64_t sample_steps = 0;
+  Real spectrum_direction[3] = {0, 0, 1};
 
-  using Members = MemberList<&Params::rod1, &Params::rod2, &Params::width1, &Params::width2, &Params::frozen,
-                             &Params::bilateral, &Params::lyapunov, &Params::renorm_steps, &Params::lyapunov_d0>;
+  using Members =
+      MemberList<&Params::rod1, &Params::rod2, &Params::width1, &Params::width2, &Params::frozen, &Params::bilateral,
+                 &Params::lyapunov, &Params::renorm_steps, &Params::lyapunov_d0, &Params::spectrum_rod,
+                 &Params::harmonic, &Params::sample_steps, &Params::spectrum_direction>;
 };
 
 /// The member's contact state as its field stores it (8 reals): where the contact is, and what the last step saw.

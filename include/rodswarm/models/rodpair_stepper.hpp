@@ -14,6 +14,7 @@
 #include "rodswarm/models/rodpair_params.hpp"
 #include "rodswarm/models/rodpair_lyapunov.hpp"
 #include "rodswarm/models/rodpair_rods.hpp"
+#include "rodswarm/models/rodpair_spectrum.hpp"
 
 namespace rodswarm::rodpair {
 
@@ -26,6 +27,13 @@ struct TwinIO {
   Real* contact;
   double* lyapunov_log;
   double* lyapunov_gap;
+};
+
+/// The spectrum's signal (rodpair_spectrum.hpp): `samples` values, sample j taken after step j sample_steps.
+template <class Real>
+struct SignalIO {
+  Real* values;
+  std::int64_t samples;
 };
 
 /// Whether a pair's state failed: a value not finite, or a node beyond its rod's divergence bound.
@@ -44,8 +52,9 @@ RODSWARM_HD inline bool pair_failed(const se3rod::PairRod<Real>& a, const se3rod
 /// (lyapunov_log NaN), not the member. The twin's own separation is not a verdict: it is stepped as a bilateral
 /// contact, the member's flag is what counts.
 template <class Real>
-RODSWARM_HD inline Outcome advance_member(const MemberIO<Real>& io, const TwinIO<Real>& twin, const Params<Real>& p,
-                                          Real dt, std::int64_t done, std::int64_t todo, Real* work) {
+RODSWARM_HD inline Outcome advance_member(const MemberIO<Real>& io, const TwinIO<Real>& twin,
+                                          const SignalIO<Real>& signal, const Params<Real>& p, Real dt,
+                                          std::int64_t done, std::int64_t todo, Real* work) {
   const bool frozen = p.frozen != 0;
   const se3rod::PairRod<Real> a = rod1_of(io, p, work), b = rod2_of(io, p, work);
   se3rod::PairContact<Real> contact{io.contact[slot_s1], io.contact[slot_s2]};
@@ -55,12 +64,17 @@ RODSWARM_HD inline Outcome advance_member(const MemberIO<Real>& io, const TwinIO
   const MemberIO<Real> twin_io{twin.pose, twin.twist, io.rest, twin.contact};
   const PairState<Real> member{io.pose, io.twist, io.contact}, twin_state{twin.pose, twin.twist, twin.contact};
   if (has_twin && done == 0) *twin.lyapunov_gap = start_twin(p, member, twin_state, twin_io, tau, twin_work);
+  const bool records = p.spectrum_rod != 0 && p.sample_steps > 0 && signal.values != nullptr;
+  if (records && done == 0 && signal.samples > 0) signal.values[0] = member_signal(p, io.pose);
   Outcome out;
   for (std::int64_t step = 0; step < todo && out.status == status_ok; ++step) {
     se3rod::advance_rod_pair(a, b, contact, dt, 1, frozen);
     io.contact[slot_s1] = contact.s1;
     io.contact[slot_s2] = contact.s2;
     ++out.steps;
+    const std::int64_t n = done + step + 1;
+    if (records && n % p.sample_steps == 0 && n / p.sample_steps < signal.samples)
+      signal.values[n / p.sample_steps] = member_signal(p, io.pose);
     if (pair_failed(a, b, contact)) {
       out.status = status_diverged;
     } else if (contact.separated && p.bilateral == 0) {
