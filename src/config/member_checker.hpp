@@ -83,6 +83,17 @@ class MemberChecker {
     }
     return static_cast<int>(std::llround(interval / dt));
   }
+  /// The values a signal recorded at step 0 and every `sample_steps` of `total_steps` steps holds (a spectrum's,
+  /// sampled every `key`): held whole per member (its FFT padded to a power of two), so at most max_member_beads.
+  std::int64_t signal_samples(const char* key, std::int64_t total_steps, int sample_steps, double t_end) const {
+    const std::int64_t samples = total_steps / sample_steps + 1;
+    if (double(samples) > max_member_beads) {
+      fail(key, "gives " + format_number(double(samples)) +
+                    " samples a member over integrator.t_end = " + format_number(t_end) + "; at most " +
+                    format_number(max_member_beads) + " (sample less often, or record a shorter run)");
+    }
+    return samples;
+  }
   /// |round(span/dt) dt - span| <= 1e-9 span: span is reached in a whole number of steps.
   static bool whole_steps(double span, double dt) {
     return std::fabs(std::round(span / dt) * dt - span) <= 1e-9 * span;

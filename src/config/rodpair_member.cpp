@@ -120,14 +120,8 @@ void Schema<rodpair::Model>::build(const Spec& spec, const RodpairJob& job, cons
     }
     for (int c = 0; c < 3; ++c) p.spectrum_direction[c] = spec.direction[c] / length;
     p.sample_steps = check.interval_steps("analysis.spectrum.sample_interval", spec.sample_interval, spec.dt);
-    out.samples = std::llround(spec.t_end / spec.dt) / p.sample_steps + 1;
-    // The signal is held whole per member (and its FFT padded to a power of two).
-    if (double(out.samples) > max_member_beads) {
-      check.fail("analysis.spectrum.sample_interval",
-                 "gives " + format_number(double(out.samples)) +
-                     " samples a member over integrator.t_end = " + format_number(spec.t_end) + "; at most " +
-                     format_number(max_member_beads) + " (sample less often, or record a shorter run)");
-    }
+    out.samples = check.signal_samples("analysis.spectrum.sample_interval", std::llround(spec.t_end / spec.dt),
+                                       static_cast<int>(p.sample_steps), spec.t_end);
   }
   if (spec.lyapunov) {
     p.lyapunov = 1;

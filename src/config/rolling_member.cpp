@@ -421,14 +421,7 @@ void Schema<rolling::Model>::build(const Spec& spec, const RollingJob& job, cons
                                   " (j of the mode sin(2 pi j x / L))");
     }
     p.sample_steps = check.interval_steps("analysis.spectrum.sample_interval", spec.sample_interval, spec.dt);
-    out.samples = total_steps / p.sample_steps + 1;
-    // The signal is held whole per member (and its FFT padded to a power of two).
-    if (double(out.samples) > max_member_beads) {
-      check.fail("analysis.spectrum.sample_interval",
-                 "gives " + format_number(double(out.samples)) +
-                     " samples a member over integrator.t_end = " + format_number(spec.t_end) + "; at most " +
-                     format_number(max_member_beads) + " (sample less often, or record a shorter run)");
-    }
+    out.samples = check.signal_samples("analysis.spectrum.sample_interval", total_steps, p.sample_steps, spec.t_end);
   }
   if (spec.lyapunov) {
     p.lyapunov = 1;
