@@ -1,10 +1,25 @@
 /// @file main.cpp
-/// `rodswarm`: one binary, six verbs (PRODUCT.md).
+/// `rodswarm`: one binary, eight verbs (PRODUCT.md).
 #include <iostream>
 
 #include "cli/verbs.hpp"
+#include "cluster/team.hpp"
+
+namespace {
+/// MPI_Finalize on every way out of main, where an MPI launcher started the process (cluster/team.hpp).
+struct TeamScope {
+  ~TeamScope() { rodswarm::end_team(); }
+};
+}  // namespace
 
 int main(int argc, char** argv) {
+  try {
+    rodswarm::start_team(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "rodswarm: error: " << e.what() << "\n";
+    return rodswarm::cli::exit_bad_input;
+  }
+  const TeamScope team_scope;
   CLI::App app{"rodswarm: ensembles of discrete elastic rods and strings, on GPUs and all CPU cores"};
   app.set_version_flag("--version", "rodswarm 0.1.0");
   app.require_subcommand(1);
@@ -15,6 +30,7 @@ int main(int argc, char** argv) {
   rodswarm::cli::add_modes_verb(app, exit_code);
   rodswarm::cli::add_validate_verb(app, exit_code);
   rodswarm::cli::add_inspect_verb(app, exit_code);
+  rodswarm::cli::add_merge_verb(app, exit_code);
   rodswarm::cli::add_bench_verb(app, exit_code);
   try {
     app.parse(argc, argv);
