@@ -1,12 +1,16 @@
 #include "driver/checkpointed_run.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <stdexcept>
 
+#include "config/config_error.hpp"
 #include "driver/backend_select.hpp"
 #include "io/results_target.hpp"
 
@@ -43,23 +47,25 @@ fs::path batch_file(const fs::path& dir, std::int64_t batch) {
 }
 
 nlohmann::json fingerprint(const JobCommon& job, std::int64_t members, const RunOptions& options,
-                           std::int64_t batch_size) {
-  return {{"config", job.config},
-          {"precision", job.precision == Precision::float32 ? "float32" : "float64"},
-          {"backend", backend_name(options.backend)},
-          {"members", members},
-          {"batch_size", batch_size},
-          {"run_fingerprint", run_fingerprint(job, options)}};
+                           std::int64_t batch_size, const PartOf& part) {
+  nlohmann::json print = {{"config", job.config},
+                          {"precision", job.precision == Precision::float32 ? "float32" : "float64"},
+                          {"backend", backend_name(options.backend)},
+                          {"members", members},
+                          {"batch_size", batch_size},
+                          {"run_fingerprint", run_fingerprint(job, options)}};
+  if (!part.empty()) print["part"] = {{"first_member", part.first}, {"shard", part.shard}};
+  return print;
 }
 
 std::int64_t stored_batch_size(const fs::path& dir, const JobCommon& job, std::int64_t members,
-                               const RunOptions& options) {
+                               const RunOptions& options, const PartOf& part) {
   std::ifstream in(dir / "fingerprint.json");
   if (!in) return 0;
   const nlohmann::json stored = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
   if (!stored.is_object() || !stored.contains("batch_size") || !stored["batch_size"].is_number_integer()) return 0;
   const std::int64_t size = stored["batch_size"].get<std::int64_t>();
-  return size > 0 && stored == fingerprint(job, members, options, size) ? size : 0;
+  return size > 0 && stored == fingerprint(job, members, options, size, part) ? size : 0;
 }
 
 void open_checkpoints(const fs::path& dir, const nlohmann::json& print, bool restart) {
@@ -134,6 +140,105 @@ void count_results(const Results& part, RunReport& into) {
   for (const auto d : part.diverged) into.diverged += d;
   for (const auto s : part.singular) into.singular += s;
   for (const auto s : part.separated) into.separated += s;
+}
+
+namespace {
+fs::path claim_file(const fs::path& dir, int rank) { return dir / ("rank-" + std::to_string(rank) + ".claim"); }
+}  // namespace
+
+void claim_batch(const fs::path& dir, int rank, std::int64_t batch, std::int64_t first, std::int64_t count) {
+  const fs::path file = claim_file(dir, rank);
+  const fs::path tmp = file.string() + ".tmp." + std::to_string(static_cast<long long>(::getpid()));
+  {
+    // Read by people, by the signal handler below as is, and by take_stale_claims.
+    std::ofstream out(tmp);
+    out << "rank " << rank << " held batch " << batch << " (members " << first << " to " << first + count - 1
+        << "), process " << ::getpid() << "\n";
+    if (!out.flush()) throw std::runtime_error("cannot write " + tmp.string());
+  }
+  fs::rename(tmp, file);
+}
+
+void release_claim(const fs::path& dir, int rank) {
+  std::error_code ec;
+  fs::remove(claim_file(dir, rank), ec);
+}
+
+std::vector<std::string> take_stale_claims(const fs::path& dir) {
+  std::vector<std::string> held;
+  std::error_code ec;
+  std::vector<fs::path> files;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.rfind("rank-", 0) == 0 && it->path().extension() == ".claim") files.push_back(it->path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& file : files) {
+    std::ifstream in(file);
+    std::string line;
+    long long rank = 0, batch = 0, first = 0, last = 0;
+    if (std::getline(in, line) &&
+        std::sscanf(line.c_str(), "rank %lld held batch %lld (members %lld to %lld)", &rank, &batch, &first, &last) ==
+            4 &&
+        !fs::exists(batch_file(dir, batch), ec)) {
+      held.push_back(line.substr(0, line.find("),") + 1));
+    }
+    fs::remove(file, ec);
+  }
+  return held;
+}
+
+namespace {
+// What the leader's handler of SIGTERM and SIGINT reads: the claim files of every rank, paths built beforehand.
+std::vector<std::string> claim_paths;
+std::string stopped_footer;
+
+void write_all(const char* text, std::size_t n) {
+  while (n > 0) {
+    const ssize_t k = ::write(STDERR_FILENO, text, n);
+    if (k <= 0) return;
+    text += k;
+    n -= static_cast<std::size_t>(k);
+  }
+}
+
+extern "C" void report_claims_and_exit(int sig) {
+  // Async-signal-safe only: open, read, write, close, _exit.
+  static const char head[] = "rodswarm: the job was stopped; the batches in flight were lost:\n";
+  write_all(head, sizeof head - 1);
+  for (const std::string& path : claim_paths) {
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    if (fd < 0) continue;
+    char text[256];
+    const ssize_t n = ::read(fd, text, sizeof text);
+    ::close(fd);
+    if (n <= 0) continue;
+    write_all("  ", 2);
+    write_all(text, static_cast<std::size_t>(n));
+  }
+  write_all(stopped_footer.data(), stopped_footer.size());
+  ::_exit(128 + sig);
+}
+}  // namespace
+
+void report_claims_on_stop(const fs::path& dir, int ranks) {
+  claim_paths.clear();
+  for (int r = 0; r < ranks; ++r) claim_paths.push_back(claim_file(dir, r).string());
+  stopped_footer =
+      "rodswarm: the finished batches stay in " + dir.string() + ": run the same command again to resume\n";
+  std::signal(SIGTERM, report_claims_and_exit);
+  std::signal(SIGINT, report_claims_and_exit);
+}
+
+void stop_reporting_claims() {
+  std::signal(SIGTERM, SIG_DFL);
+  std::signal(SIGINT, SIG_DFL);
+}
+
+int exit_code_of(const std::exception& e) {
+  const bool bad_input =
+      dynamic_cast<const ConfigError*>(&e) != nullptr || dynamic_cast<const std::invalid_argument*>(&e) != nullptr;
+  return bad_input ? 2 : 3;
 }
 
 }  // namespace checkpoint_detail

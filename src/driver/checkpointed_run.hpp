@@ -15,10 +15,13 @@
 #include <filesystem>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "cluster/team.hpp"
 #include "driver/run.hpp"
+#include "io/results.hpp"
 
 namespace rodswarm {
 
@@ -29,6 +32,13 @@ struct CheckpointOptions {
   std::int64_t max_batch_size = 0;
   bool restart = false;          ///< discard an existing OUT.partial/ instead of resuming from it
   std::int64_t stop_after = -1;  ///< stop after this many new batches, as if interrupted (tests); -1: never
+  /// The members this call runs: [first_member, first_member + member_count) of the job; -1: to the end.
+  std::int64_t first_member = 0;
+  std::int64_t member_count = -1;
+  /// "i/N" of `run --shard`: OUT is then a part (PartOf) that `rodswarm merge` joins; empty: OUT is the run's.
+  std::string shard;
+  /// The ranks sharing the run (cluster/team.hpp); null: this process alone.
+  Team* team = nullptr;
 };
 
 struct CheckpointedReport {
@@ -37,10 +47,15 @@ struct CheckpointedReport {
   /// call (a resumed batch was integrated by an earlier one), so that their ratio is this call's throughput.
   RunReport run;
   std::int64_t batches = 0;
-  std::int64_t resumed_batches = 0;  ///< batches taken from OUT.partial/
-  std::int64_t done_batches = 0;     ///< batches finished, resumed ones included
-  bool complete = true;              ///< false when stopped by stop_after
-  bool already_complete = false;     ///< OUT was complete before this call (a run stopped while cleaning up)
+  std::int64_t resumed_batches = 0;     ///< batches taken from OUT.partial/
+  std::int64_t done_batches = 0;        ///< batches finished, resumed ones included
+  bool complete = true;                 ///< false when stopped by stop_after
+  bool already_complete = false;        ///< OUT was complete before this call (a run stopped while cleaning up)
+  std::int64_t members = 0;             ///< the members of OUT (the shard's, or the job's)
+  std::int64_t integrated_members = 0;  ///< members integrated by this call, on all ranks (resumed ones not)
+  bool follower = false;                ///< a rank other than the leader: the leader reports the run
+  /// With several ranks, on the leader: one line per rank (its placement, batches, members, time, throughput).
+  std::vector<std::string> ranks;
 };
 
 /// The default number of members per batch: max(4096, ceil(members / 20)).
@@ -61,11 +76,12 @@ namespace checkpoint_detail {
 std::filesystem::path checkpoint_dir(const std::string& out_path);
 std::filesystem::path batch_file(const std::filesystem::path& dir, std::int64_t batch);
 /// What must be equal for finished batches to be reused: the run's fingerprint, the members and the batching.
+/// `part`: the shard's place (empty for a whole run).
 nlohmann::json fingerprint(const JobCommon& job, std::int64_t members, const RunOptions& options,
-                           std::int64_t batch_size);
+                           std::int64_t batch_size, const PartOf& part = {});
 /// The batch size a stopped run of this job left in OUT.partial/ (0 when there is none, or of another run).
 std::int64_t stored_batch_size(const std::filesystem::path& dir, const JobCommon& job, std::int64_t members,
-                               const RunOptions& options);
+                               const RunOptions& options, const PartOf& part = {});
 /// Checks OUT.partial/ against `print` (or starts it); throws std::invalid_argument for a different run.
 void open_checkpoints(const std::filesystem::path& dir, const nlohmann::json& print, bool restart);
 /// Whether OUT.partial.done/ says that OUT is the complete result of the run `fingerprint` (then removes it); any
@@ -78,6 +94,20 @@ void remove_checkpoints(const std::string& out_path);
 void append_report(RunReport& into, const RunReport& part, std::int64_t first_member, bool integrated);
 /// The diverged, singular and separated members of a finished batch read back from its file.
 void count_results(const Results& part, RunReport& into);
+/// OUT.partial/rank-R.claim: rank R (process id last) integrates batch `batch`, members [first, first + count).
+/// Written whole.
+void claim_batch(const std::filesystem::path& dir, int rank, std::int64_t batch, std::int64_t first,
+                 std::int64_t count);
+void release_claim(const std::filesystem::path& dir, int rank);
+/// On the leader of several ranks: SIGTERM and SIGINT (what mpirun sends the other ranks when one dies, or on
+/// Ctrl-C) print every rank's claim (the members lost with it) and where the finished batches are, then exit.
+void report_claims_on_stop(const std::filesystem::path& dir, int ranks);
+void stop_reporting_claims();
+/// The claims a stopped run left for batches still missing ("rank 1 held batch 3 (members 6 to 8)"); every
+/// claim file is removed.
+std::vector<std::string> take_stale_claims(const std::filesystem::path& dir);
+/// The exit code of an exception: 2 for bad input (ConfigError, std::invalid_argument), else 3.
+int exit_code_of(const std::exception& e);
 }  // namespace checkpoint_detail
 
 }  // namespace rodswarm

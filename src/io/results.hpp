@@ -50,6 +50,16 @@ struct Spectrum {
   bool empty() const { return signal.empty() && omega.empty() && power.empty(); }
 };
 
+/// Where a part of a sharded run (`run --shard i/N`) sits in its ensemble: members [first, first + members) of
+/// `ensemble` members. Stored as the root attribute `part` (JSON text); `rodswarm merge` joins the parts into the
+/// file a single run writes, which has no such attribute. Empty (ensemble 0) for a whole run.
+struct PartOf {
+  std::int64_t first = 0;     ///< the part's first member in the ensemble
+  std::int64_t ensemble = 0;  ///< the ensemble's members; 0: not a part
+  std::string shard;          ///< "i/N", as given to --shard
+  bool empty() const { return ensemble == 0; }
+};
+
 /// M members, S saves, B = max beads per member. Arrays are row-major; padding for members with fewer beads is
 /// NaN. Empty vectors mean "not saved".
 struct Results {
@@ -64,6 +74,7 @@ struct Results {
   /// What makes two runs' results interchangeable (config after overrides, precision, backend kind, version),
   /// hashed: every part of one file carries the same, and a rerun recognises its own complete file by it.
   std::string run_fingerprint;
+  PartOf part;  ///< where a shard's file sits in its ensemble; empty for a whole run
 
   std::int64_t members = 0;
   std::int32_t max_beads = 0;

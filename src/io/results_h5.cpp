@@ -38,6 +38,7 @@ void write_root_attributes(hid_t file, const Results& r) {
   h5::write_string_attribute(file, "created", r.created);
   h5::write_string_attribute(file, "config", r.config_json);
   if (!r.run_fingerprint.empty()) h5::write_string_attribute(file, "run_fingerprint", r.run_fingerprint);
+  if (!r.part.empty()) h5::write_string_attribute(file, layout::kPart, layout::part_to_json(r.part));
 }
 
 void check_directory(const std::string& path) {

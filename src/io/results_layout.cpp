@@ -191,6 +191,7 @@ FileInfo read_file_info(hid_t file) {
   h.created = text("created");
   h.config_json = text("config");
   h.run_fingerprint = text("run_fingerprint");
+  if (h5::has_attribute(file, kPart)) h.part = part_from_json(text(kPart));
 
   const h5::Dims beads_dims = h5::dataset_dims(file, kBeads);
   if (beads_dims.size() != 1) throw IoError(std::string("dataset ") + kBeads + " is not one-dimensional");
@@ -305,6 +306,23 @@ std::vector<std::string> names_from_json(const std::string& text, const std::str
     throw IoError(where + " is not a JSON array of strings");
   }
   return parsed.get<std::vector<std::string>>();
+}
+
+std::string part_to_json(const PartOf& part) {
+  return nlohmann::json{{"first_member", part.first}, {"ensemble_members", part.ensemble}, {"shard", part.shard}}
+      .dump();
+}
+
+PartOf part_from_json(const std::string& text) {
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  const auto integer = [&j](const char* key) { return j.is_object() && j.contains(key) && j[key].is_number_integer(); };
+  if (!integer("first_member") || !integer("ensemble_members") || !j.contains("shard") || !j["shard"].is_string() ||
+      j["first_member"].get<std::int64_t>() < 0 || j["ensemble_members"].get<std::int64_t>() <= 0) {
+    throw IoError(std::string("root attribute ") + kPart +
+                  " is not {\"first_member\", \"ensemble_members\", \"shard\"} of a shard's file");
+  }
+  return PartOf{j["first_member"].get<std::int64_t>(), j["ensemble_members"].get<std::int64_t>(),
+                j["shard"].get<std::string>()};
 }
 
 }  // namespace rodswarm::layout

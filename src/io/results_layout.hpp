@@ -42,6 +42,8 @@ inline constexpr const char* kSteady = "/steady";
 inline constexpr const char* kSteadyIterations = "/steady/iterations";
 inline constexpr const char* kSteadyResidual = "/steady/residual";
 inline constexpr const char* kSteadyConverged = "/steady/converged";
+/// Root attribute of a shard's file: PartOf as JSON text ({"first_member", "ensemble_members", "shard"}).
+inline constexpr const char* kPart = "part";
 /// Attribute of a field's datasets naming the entries of their last dimension.
 inline constexpr const char* kComponents = "components";
 
@@ -79,6 +81,10 @@ h5::Handle open_results_file(const std::string& path);
 
 /// Reads the root attributes, names, sizes and fields of an open results file.
 FileInfo read_file_info(hid_t file);
+
+/// PartOf as the text of attribute `part`, and back (throws IoError on text that is not one).
+std::string part_to_json(const PartOf& part);
+PartOf part_from_json(const std::string& text);
 
 /// JSON array text of `names` (how name lists are stored as attributes).
 std::string names_to_json(const std::vector<std::string>& names);
