@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "cli/job_options.hpp"
+#include "cli/team_shares.hpp"
 #include "cli/verbs.hpp"
 #include "cli/whole_job.hpp"
 #include "driver/checkpointed_run.hpp"
@@ -46,11 +47,19 @@ void add_modes_verb(CLI::App& app, int& exit_code) {
                                     " (models with a linearisation: " +
                                     models_with([](auto model) { return has_modes<decltype(model)>(); }) + ")");
             }
-            const auto [path, source] = options->output_path(job);
-            const ResultsTarget target(path, source, options->target_options());
-            RunReport report = modes(job, *modes_options);
-            report.results.run_fingerprint = run_fingerprint(job, options->run_options());
-            write_results(path, report.results);
+            const std::pair<std::string, ResultsPathSource> out = options->output_path(job);
+            const std::string& path = out.first;
+            Team& team = Team::world();
+            std::optional<ResultsTarget> target;  // the leader's alone
+            team.lead([&] { target.emplace(path, out.second, options->target_options()); },
+                      checkpoint_detail::exit_code_of);
+            ModesOptions share_options = *modes_options;
+            share_options.max_beads = results_max_beads(job);  // the whole job's padding, whatever share a rank has
+            const std::optional<RunReport> shared =
+                compute_shared(team, job, path, run_fingerprint(job, options->run_options()),
+                               [&share_options](const auto& share) { return modes(share, share_options); });
+            if (!shared) return static_cast<int>(exit_ok);  // the leader reports
+            const RunReport& report = *shared;
             for (const std::string& w : report.warnings)
               std::fprintf(stderr, "rodswarm: warning: modes: %s\n", w.c_str());
             std::int64_t unconverged = 0;

@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "cli/job_options.hpp"
+#include "cli/team_shares.hpp"
 #include "cli/verbs.hpp"
 #include "cli/whole_job.hpp"
 #include "io/results.hpp"
@@ -36,12 +37,18 @@ void add_steady_verb(CLI::App& app, int& exit_code) {
                   std::string("steady is not defined for model ") + M::name + " (models with a steady solver: " +
                       models_with([](auto model) { return has_steady<decltype(model)>(); }) + "; use run)");
             }
-            const auto [path, source] = options->output_path(job);
-            const ResultsTarget target(path, source, options->target_options());
-            const RunOptions run = options->run_options();
-            RunReport report = steady(job, run);
-            report.results.run_fingerprint = run_fingerprint(job, run);
-            write_results(path, report.results);
+            const std::pair<std::string, ResultsPathSource> out = options->output_path(job);
+            const std::string& path = out.first;
+            Team& team = Team::world();
+            std::optional<ResultsTarget> target;  // the leader's alone
+            team.lead([&] { target.emplace(path, out.second, options->target_options()); },
+                      checkpoint_detail::exit_code_of);
+            RunOptions run = options->run_options();
+            run.max_beads = results_max_beads(job);  // the whole job's padding, whatever share a rank computes
+            const std::optional<RunReport> shared = compute_shared(
+                team, job, path, run_fingerprint(job, run), [&run](const auto& share) { return steady(share, run); });
+            if (!shared) return static_cast<int>(exit_ok);  // the leader reports
+            const RunReport& report = *shared;
             if (job.output.xdmf) write_xdmf(path, report.results);
             std::int64_t unconverged = 0;
             for (const auto c : report.results.converged) unconverged += c ? 0 : 1;

@@ -96,6 +96,11 @@ bool has_steady() {
 }
 
 template <class M>
+std::int32_t results_max_beads(const Job<M>& job) {
+  return ModelHost<M>::max_beads(job);
+}
+
+template <class M>
 void check_job(const Job<M>& job) {
   ModelHost<M>::check(job);
 }
@@ -156,6 +161,7 @@ JobSummary summarize(const Job<M>& job) {
   template std::int64_t rodswarm::failed_members<Model>(const rodswarm::RunReport&);                               \
   template std::string rodswarm::failure_counts<Model>(const rodswarm::RunReport&);                                \
   template bool rodswarm::has_steady<Model>();                                                                     \
+  template std::int32_t rodswarm::results_max_beads<Model>(const rodswarm::Job<Model>&);                           \
   template rodswarm::RunReport rodswarm::modes<Model>(const rodswarm::Job<Model>&, const rodswarm::ModesOptions&); \
   template bool rodswarm::has_modes<Model>();                                                                      \
   template rodswarm::JobSummary rodswarm::summarize<Model>(const rodswarm::Job<Model>&);                           \

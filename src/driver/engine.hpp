@@ -46,6 +46,10 @@ std::string failure_counts(const RunReport& report);
 /// Whether the model has a steady-state solver.
 template <class M>
 bool has_steady();
+/// The bead rows of the job's largest member: the results' padding, which every share of a job must use for
+/// the shares' files to join (RunOptions::max_beads, ModesOptions::max_beads).
+template <class M>
+std::int32_t results_max_beads(const Job<M>& job);
 
 /// What `rodswarm validate` says about a job: the model's lines, the sizes and the memory estimate.
 /// For a job holding a sample of its ensemble (validate of a large one), the sizes are the sample's scaled to the

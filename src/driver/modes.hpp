@@ -15,7 +15,8 @@ namespace rodswarm {
 struct ModesOptions {
   int count = 6;  ///< modes kept per member, the lowest (fewer where a member has fewer)
   bool equilibrium =
-      true;  ///< linearise about the equilibrium under the member's loads (Newton), else its initial state
+      true;           ///< linearise about the equilibrium under the member's loads (Newton), else its initial state
+  int max_beads = 0;  ///< bead rows of the results at least (a share of a job pads to the whole job's)
 };
 
 /// What a model's host computes for one member.

@@ -18,6 +18,16 @@ class ClusterFixture : public CliFixture {
   }
   static std::string source_path(const std::string& args) { return std::string(RODSWARM_SOURCE_DIR) + "/" + args; }
   std::string file(const std::string& name) const { return (dir_ / name).string(); }
+  /// examples/MODEL/EXAMPLE with output.path out.h5 and one edit, written to NAME in the test's directory.
+  std::string config_with_of(const std::string& model, const std::string& example,
+                             const std::function<void(nlohmann::json&)>& edit, const std::string& name = "c.json") {
+    std::ifstream in(std::filesystem::path(RODSWARM_SOURCE_DIR) / "examples" / model / example);
+    nlohmann::json cfg = nlohmann::json::parse(in);
+    cfg["output"]["path"] = "out.h5";
+    edit(cfg);
+    std::ofstream((dir_ / name).string()) << cfg.dump(2);
+    return name;
+  }
 
   /// A shell command run in the test's directory; stdout, stderr and the exit code captured.
   Outcome shell(const std::string& command) {

@@ -103,5 +103,46 @@ TEST_F(Mpi, AKilledRankLosesNoFinishedMember) {
   EXPECT_FALSE(fs::exists(partial));
 }
 
+TEST_F(Mpi, SteadyModesCompareAndBenchShareTheRanks) {
+  // steady and modes: each rank a share of the members, the leader joins them into the file one process writes;
+  // members of several sizes, so that the shares' own paddings would differ from the file's.
+  const std::string strings = config_with_of(
+      "greenspan", "example1.json",
+      [](nlohmann::json& c) {
+        c["ensemble"] = {{"mode", "grid"}, {"vary", {{"params.n", {5, 9, 20, 40, 7}}}}};
+      },
+      "strings.json");
+  const std::string steady = "steady " + strings + " --backend cpu";
+  ASSERT_EQ(rodswarm(steady + " --out plain.h5").code, 0);
+  const Outcome shared_steady = mpirun(3, steady + " --out mpi.h5");
+  ASSERT_EQ(shared_steady.code, 0) << shared_steady.out << shared_steady.err;
+  EXPECT_EQ(differences_text(results_differences(file("plain.h5"), file("mpi.h5"))), "identical");
+
+  const std::string cantilevers = config_with_of("se3rod", "cantilever.json", [](nlohmann::json& c) {
+    c["ensemble"] = {{"mode", "grid"}, {"vary", {{"params.n", {4, 6, 8, 12, 16}}}}};
+  });
+  ASSERT_EQ(rodswarm("modes " + cantilevers + " --out modes_plain.h5").code, 0);
+  const Outcome shared_modes = mpirun(2, "modes " + cantilevers + " --out modes_mpi.h5");
+  ASSERT_EQ(shared_modes.code, 0) << shared_modes.out << shared_modes.err;
+  EXPECT_EQ(differences_text(results_differences(file("modes_plain.h5"), file("modes_mpi.h5"))), "identical");
+  EXPECT_FALSE(fs::exists(dir_ / "modes_mpi.h5.share-0-of-2")) << "a share was left";
+
+  // compare: the ranks' shares of the first K members give the table one process prints.
+  const std::string compare = "compare " + source_path("examples/rodpair/sweep.json") +
+                              " --set integrator.t_end=0.005 --backend cpu --members 5";
+  const Outcome alone = rodswarm(compare), shared_compare = mpirun(3, compare);
+  ASSERT_EQ(alone.code, 0) << alone.err;
+  ASSERT_EQ(shared_compare.code, 0) << shared_compare.err;
+  const auto table = [](const std::string& out) { return out.substr(out.find("  field")); };
+  EXPECT_EQ(table(shared_compare.out), table(alone.out));
+  EXPECT_NE(shared_compare.out.find("compare: 5 member(s)"), std::string::npos) << shared_compare.out;
+
+  // bench: every rank runs the suite; the leader adds each rank's bead-steps/s and their sum.
+  const Outcome bench = mpirun(2, "bench --model rolling --backend cpu --scale 0.02 --steps-scale 0.1");
+  ASSERT_EQ(bench.code, 0) << bench.err;
+  EXPECT_NE(bench.out.find("bead-steps/s per rank (2 ranks"), std::string::npos) << bench.out;
+  EXPECT_TRUE(std::regex_search(bench.out, std::regex("K=32 rk4 cpu: [0-9.e+]+ [0-9.e+]+  total "))) << bench.out;
+}
+
 }  // namespace
 }  // namespace rodswarm_test
