@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -19,8 +20,19 @@
 #include "driver/run.hpp"
 #include "io/results.hpp"
 #include "io/results_merge.hpp"
+#include "io/results_target.hpp"
 
 namespace rodswarm::cli {
+
+/// The results file claimed (checked, then locked: ResultsTarget) by the leader alone, before any work; every rank
+/// learns whether that failed (the leader reports why). Empty on the other ranks.
+inline std::unique_ptr<ResultsTarget> claim_on_leader(Team& team, const std::string& path,
+                                                      const ResultsPathSource& source,
+                                                      const ResultsTargetOptions& options) {
+  std::unique_ptr<ResultsTarget> target;
+  team.lead([&] { target = std::make_unique<ResultsTarget>(path, source, options); }, checkpoint_detail::exit_code_of);
+  return target;
+}
 
 /// This rank's share of the job's members: its first member and count (0 for ranks beyond the members).
 template <class M>

@@ -47,12 +47,9 @@ void add_modes_verb(CLI::App& app, int& exit_code) {
                                     " (models with a linearisation: " +
                                     models_with([](auto model) { return has_modes<decltype(model)>(); }) + ")");
             }
-            const std::pair<std::string, ResultsPathSource> out = options->output_path(job);
-            const std::string& path = out.first;
+            const auto [path, source] = options->output_path(job);
             Team& team = Team::world();
-            std::optional<ResultsTarget> target;  // the leader's alone
-            team.lead([&] { target.emplace(path, out.second, options->target_options()); },
-                      checkpoint_detail::exit_code_of);
+            const auto target = claim_on_leader(team, path, source, options->target_options());
             ModesOptions share_options = *modes_options;
             share_options.max_beads = results_max_beads(job);  // the whole job's padding, whatever share a rank has
             const std::optional<RunReport> shared =

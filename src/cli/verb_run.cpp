@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "cli/job_options.hpp"
+#include "cli/team_shares.hpp"
 #include "cli/verbs.hpp"
 #include "cluster/team.hpp"
 #include "driver/engine.hpp"
@@ -108,9 +109,7 @@ void add_run_verb(CLI::App& app, int& exit_code) {
             }
             // Claimed before any integration, by the leader rank alone: a bad path costs nothing, and one run at a
             // time writes it.
-            std::optional<ResultsTarget> target;
-            team.lead([&] { target.emplace(path, source, options->job.target_options()); },
-                      checkpoint_detail::exit_code_of);
+            const auto target = claim_on_leader(team, path, source, options->job.target_options());
             if (team.leader()) {
               for (const auto& w : job.warnings) std::cerr << "rodswarm: warning: " << w << "\n";
             }

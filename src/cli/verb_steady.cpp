@@ -37,12 +37,9 @@ void add_steady_verb(CLI::App& app, int& exit_code) {
                   std::string("steady is not defined for model ") + M::name + " (models with a steady solver: " +
                       models_with([](auto model) { return has_steady<decltype(model)>(); }) + "; use run)");
             }
-            const std::pair<std::string, ResultsPathSource> out = options->output_path(job);
-            const std::string& path = out.first;
+            const auto [path, source] = options->output_path(job);
             Team& team = Team::world();
-            std::optional<ResultsTarget> target;  // the leader's alone
-            team.lead([&] { target.emplace(path, out.second, options->target_options()); },
-                      checkpoint_detail::exit_code_of);
+            const auto target = claim_on_leader(team, path, source, options->target_options());
             RunOptions run = options->run_options();
             run.max_beads = results_max_beads(job);  // the whole job's padding, whatever share a rank computes
             const std::optional<RunReport> shared = compute_shared(
