@@ -26,6 +26,9 @@ int launcher_size() {
   return std::getenv("PMIX_RANK") != nullptr ? 1 : 0;  // PMIx (srun --mpi=pmix) names no size: MPI tells
 }
 
+#ifdef RODSWARM_HAVE_MPI
+// Placement, for ranks of an MPI launch only.
+
 std::vector<std::string> split(const std::string& text, char sep) {
   std::vector<std::string> out;
   std::string item;
@@ -75,7 +78,6 @@ int pick_threads(int local_size) {
   return omp_get_max_threads();
 }
 
-#ifdef RODSWARM_HAVE_MPI
 struct MpiHandles {
   MPI_Comm comm = MPI_COMM_WORLD;
   MPI_Win counter_window = MPI_WIN_NULL;
@@ -100,10 +102,10 @@ bool built_with_mpi() {
 }
 
 void start_team(int& argc, char**& argv) {
-  Team& t = Team::world();
   const int announced = launcher_size();
   if (announced == 0) return;
 #ifdef RODSWARM_HAVE_MPI
+  Team& t = Team::world();
   int provided = 0;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
   auto* h = new MpiHandles;
