@@ -39,11 +39,7 @@ template <class M>
 std::pair<std::int64_t, std::int64_t> team_share(const Team& team, const Job<M>& job) {
   const std::int64_t parts = std::min<std::int64_t>(team.size(), job.size());
   if (team.rank() >= parts) return {job.size(), 0};
-  std::vector<double> cost(static_cast<std::size_t>(job.size()));
-  for (std::int64_t i = 0; i < job.size(); ++i) cost[static_cast<std::size_t>(i)] = member_cost(job, i);
-  const std::vector<std::int64_t> bounds = cost_balanced_bounds(cost, parts);
-  const auto r = static_cast<std::size_t>(team.rank());
-  return {bounds[r], bounds[r + 1] - bounds[r]};
+  return shard_members(job, team.rank(), parts);  // the split of run --shard, one part a rank
 }
 
 /// Runs `compute` (Job<M> -> RunReport) on this rank's share and, with several ranks, writes OUT from the shares.

@@ -156,13 +156,9 @@ CheckpointedReport run_checkpointed(const Job<M>& job, const RunOptions& options
   const auto started = std::chrono::steady_clock::now();
   RunReport mine;
   std::int64_t my_batches = 0, my_members = 0, holding = -1;
-  bool stopped = false;
   try {
     for (;;) {
-      if (checkpoint.stop_after >= 0 && my_batches >= checkpoint.stop_after) {
-        stopped = true;
-        break;
-      }
+      if (checkpoint.stop_after >= 0 && my_batches >= checkpoint.stop_after) break;
       const std::int64_t ticket = team.next_ticket();
       if (ticket >= static_cast<std::int64_t>(pending.size())) break;
       const std::int64_t b = pending[static_cast<std::size_t>(ticket)];
@@ -195,8 +191,8 @@ CheckpointedReport run_checkpointed(const Job<M>& job, const RunOptions& options
 
   // Every rank's share, gathered on the leader.
   char mine_text[160];
-  std::snprintf(mine_text, sizeof mine_text, "%lld %lld %.17g %.17g %d", static_cast<long long>(my_batches),
-                static_cast<long long>(my_members), mine.wall_seconds, mine.bead_steps, stopped ? 1 : 0);
+  std::snprintf(mine_text, sizeof mine_text, "%lld %lld %.17g %.17g", static_cast<long long>(my_batches),
+                static_cast<long long>(my_members), mine.wall_seconds, mine.bead_steps);
   const std::vector<std::string> shares = team.gather(std::string(mine_text) + " " + team.placement());
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::int64_t done_now = 0;
@@ -207,8 +203,7 @@ CheckpointedReport run_checkpointed(const Job<M>& job, const RunOptions& options
       std::istringstream in(shares[r]);
       long long b = 0, m = 0;
       double wall = 0, work = 0;
-      int rank_stopped = 0;
-      in >> b >> m >> wall >> work >> rank_stopped;
+      in >> b >> m >> wall >> work;
       std::string placement;
       std::getline(in >> std::ws, placement);
       done_now += b;
@@ -221,7 +216,6 @@ CheckpointedReport run_checkpointed(const Job<M>& job, const RunOptions& options
         out.ranks.push_back(line);
       }
     }
-    out.run.stability = mine.stability;
   } else {
     out.integrated_members = my_members;
   }
