@@ -15,7 +15,14 @@
 ///         radius + (radius_end - radius) s_i / L at its midpoint s_i ((i + 1/2) L / n for equal elements),
 ///     "density", "youngs_modulus", "shear_modulus", "shear_coefficient" (kappa_s): > 0 (all required),
 ///     "law": "variational" | "pyelastica" ("variational"),
-///     "ends": [END0, END1], each "free" | "clamped" | "pinned" | "prescribed" (["free", "free"]),
+///     "ends": [END0, END1], each "free" | "clamped" | "pinned" | "prescribed" | "sliding" (["free", "free"]),
+///     "slide0", "slide1": { "kind": "line" | "plane" (required), line: "direction": [3] (required), plane: "normal":
+///         [3] (required) } (nonzero, normalised): required for a "sliding" end, an error on any other: the end node
+///         stays on that line or plane through its initial position, free along it (its frame is free, as pinned),
+///     "foundation": { "kind": "plane" | "line" (required), "stiffness": >= 0 (required) [N/m^2], "damping": >= 0
+///         (0) [N s/m^2], "point": [3] (0, 0, 0), plane: "normal", line: "direction": [3] (0, 0, 1) (nonzero,
+///         normalised) }: an elastic (Winkler) foundation, force -(k u + c du/dt) per unit initial rest length on
+///         every node, u the displacement along the plane's normal from the plane, or perpendicular to the line,
 ///     "constraints": "overwrite" | "gauss" ("overwrite"), "baumgarte": >= 0 (0: 1/(5 dt)),
 ///     "damping_force", "damping_torque": >= 0 (0),
 ///     "g", "force0", "force1", "couple0", "couple1", "force_density", "couple_density": [3] (0, 0, 0), lab frame,
@@ -124,6 +131,9 @@ const std::vector<std::string> params_keys = {"n",
                                               "end_twist_rate0",
                                               "end_twist_rate1",
                                               "rest_curvature",
+                                              "slide0",
+                                              "slide1",
+                                              "foundation",
                                               "growth",
                                               "contact",
                                               "surface"};
@@ -144,6 +154,10 @@ const Kinds<cosserat::GrowthLaw> growth_laws({{cosserat::GrowthLaw::none, "none"
                                              "law", "growth law");
 const Kinds<cosserat::Obstacle> obstacle_kinds{{cosserat::Obstacle::sphere, "sphere", {}},
                                                {cosserat::Obstacle::cylinder, "cylinder", {"axis"}}};
+const Kinds<cosserat::Slide> slide_kinds{{cosserat::Slide::line, "line", {"direction"}},
+                                         {cosserat::Slide::plane, "plane", {"normal"}}};
+const Kinds<cosserat::Foundation> foundation_kinds{{cosserat::Foundation::plane, "plane", {"normal"}},
+                                                   {cosserat::Foundation::line, "line", {"direction"}}};
 const Kinds<cosserat::Surface> surface_kinds{{cosserat::Surface::plane, "plane", {"normal"}},
                                              {cosserat::Surface::sphere, "sphere", {"radius"}},
                                              {cosserat::Surface::cylinder, "cylinder", {"normal", "radius"}}};
@@ -207,6 +221,29 @@ void read_surface(const json& value, const std::string& source, CosseratSpec& sp
   if (spec.surface != cosserat::Surface::plane) spec.surface_radius = r.number("radius");
 }
 
+void read_slide(const json& value, const std::string& source, int end, CosseratSpec& spec) {
+  const std::string prefix = "params.slide" + std::to_string(end);
+  std::vector<std::string> allowed;
+  spec.slide[end] = read_kind(value, prefix, source, slide_kinds, {}, allowed);
+  const ObjectReader r(value, prefix, source, allowed);
+  spec.has_slide[end] = true;
+  const std::string key = spec.slide[end] == cosserat::Slide::line ? "direction" : "normal";
+  r.required(key);
+  spec.slide_direction[end] = r.vector3_or(key, {0, 0, 0});
+}
+
+void read_foundation(const json& value, const std::string& source, CosseratSpec& spec) {
+  std::vector<std::string> allowed;
+  spec.foundation =
+      read_kind(value, "params.foundation", source, foundation_kinds, {"stiffness", "damping", "point"}, allowed);
+  const ObjectReader r(value, "params.foundation", source, allowed);
+  spec.foundation_stiffness = r.number("stiffness");
+  spec.foundation_damping = r.number_or("damping", 0.0);
+  spec.foundation_point = r.vector3_or("point", {0, 0, 0});
+  spec.foundation_direction =
+      r.vector3_or(spec.foundation == cosserat::Foundation::plane ? "normal" : "direction", {0, 0, 1});
+}
+
 void read_params(const ObjectReader& r, CosseratSpec& spec) {
   spec.n = static_cast<double>(r.integer("n"));
   spec.rods = static_cast<double>(r.integer_or("rods", 1));
@@ -245,6 +282,9 @@ void read_params(const ObjectReader& r, CosseratSpec& spec) {
     spec.has_rest_curvature = true;
     spec.rest_curvature = r.vector3_or("rest_curvature", {0, 0, 0});
   }
+  if (const json* slide = r.optional("slide0")) read_slide(*slide, r.source(), 0, spec);
+  if (const json* slide = r.optional("slide1")) read_slide(*slide, r.source(), 1, spec);
+  if (const json* foundation = r.optional("foundation")) read_foundation(*foundation, r.source(), spec);
   if (const json* growth = r.optional("growth")) read_growth(*growth, r.source(), spec);
   if (const json* contact = r.optional("contact")) read_contact(*contact, r.source(), spec);
   if (const json* surface = r.optional("surface")) read_surface(*surface, r.source(), spec);
@@ -307,7 +347,8 @@ const SchemaKeys Schema<cosserat::Model>::keys = {
     {"model", "precision", "params", "initial", "integrator", "ensemble", "output", "compare", "steady"},
     {"params", "initial", "integrator"},
     {"initial.kind", "integrator.scheme", "params.law", "params.constraints", "params.growth.law", "params.growth.mass",
-     "params.contact.self", "params.contact.obstacle.kind", "params.surface.kind", "params.ends"}};
+     "params.contact.self", "params.contact.obstacle.kind", "params.surface.kind", "params.ends", "params.slide0.kind",
+     "params.slide1.kind", "params.foundation.kind"}};
 
 template <>
 config_detail::CosseratSpec Schema<cosserat::Model>::parse(const nlohmann::json& config, const std::string& source,

@@ -10,6 +10,7 @@ namespace rodswarm {
 template <>
 void Schema<cosserat::Model>::add(CosseratJob& job, const Member& m) {
   const std::int64_t R = m.params.rods, N = m.params.n;
+  if (m.params.foundation != cosserat::Foundation::none) job.foundation = true;
   job.add_member(m.params, m.dt, m.t_end, {R * (N + 1), R * N, R * (N - 1), R},
                  {m.x.data(), m.v.data(), m.Q.data(), m.w.data(), m.growth.data(), m.l0.data(), m.radius.data(),
                   m.sigma.data(), m.kappa.data(), m.clamp.data()});

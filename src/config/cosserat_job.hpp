@@ -22,6 +22,9 @@ template <>
 struct JobSettings<cosserat::Model> {
   cosserat::Scheme scheme = cosserat::Scheme::verlet;  ///< integrator.scheme (all members)
   CosseratSteadySpec steady;
+  /// Whether any member of the whole job (every shard's too) stands on an elastic foundation: the energy then has
+  /// a "foundation" column.
+  bool foundation = false;
 };
 
 using CosseratJob = Job<cosserat::Model>;

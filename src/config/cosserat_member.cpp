@@ -247,6 +247,47 @@ void check_surface(const CosseratSpec& spec, const MemberChecker& check, cossera
   p.surface_radius = spec.surface_radius;
 }
 
+/// params.slide0/1: required by a sliding end and refused by any other; the line's direction or plane's normal.
+void check_slides(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
+  for (int e = 0; e < 2; ++e) {
+    const std::string key = "params.slide" + std::to_string(e);
+    const EndKind kind = e == 0 ? spec.end0 : spec.end1;
+    const auto u = static_cast<std::size_t>(e);
+    if (kind != EndKind::sliding) {
+      if (spec.has_slide[u]) {
+        check.fail(key, "is only used by a sliding end, but params.ends[" + std::to_string(e) + "] is \"" +
+                            cosserat_end_kinds.name(kind) + "\" (remove it or make that end \"sliding\")");
+      }
+      continue;
+    }
+    if (!spec.has_slide[u]) {
+      check.fail(key, "missing: params.ends[" + std::to_string(e) +
+                          "] is \"sliding\", which needs the line or plane its node stays on ({\"kind\": \"line\", "
+                          "\"direction\": [3]} or {\"kind\": \"plane\", \"normal\": [3]})");
+    }
+    const bool line = spec.slide[u] == cosserat::Slide::line;
+    const V dir = unit3(check, key + (line ? ".direction" : ".normal"), spec.slide_direction[u]);
+    (e == 0 ? p.slide0 : p.slide1) = spec.slide[u];
+    std::copy(dir.begin(), dir.end(), e == 0 ? p.slide_direction0 : p.slide_direction1);
+  }
+}
+
+/// params.foundation: its stiffness, damping and reference plane or line.
+void check_foundation(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
+  p.foundation = spec.foundation;
+  if (spec.foundation == cosserat::Foundation::none) return;
+  check.non_negative({{"params.foundation.stiffness", spec.foundation_stiffness},
+                      {"params.foundation.damping", spec.foundation_damping}});
+  check.finite_vectors({{"params.foundation.point", spec.foundation_point}});
+  const bool plane = spec.foundation == cosserat::Foundation::plane;
+  const V dir =
+      unit3(check, plane ? "params.foundation.normal" : "params.foundation.direction", spec.foundation_direction);
+  p.foundation_stiffness = spec.foundation_stiffness;
+  p.foundation_damping = spec.foundation_damping;
+  std::copy(spec.foundation_point.begin(), spec.foundation_point.end(), p.foundation_point);
+  std::copy(dir.begin(), dir.end(), p.foundation_direction);
+}
+
 /// Every scalar and vector of params except the geometry; fills p.
 void check_params(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
   check.positive("params.radius", spec.radius);
@@ -300,6 +341,8 @@ void check_params(const CosseratSpec& spec, const MemberChecker& check, cosserat
   p.end_frequency1 = spec.end_frequency1;
   p.end_twist_rate0 = spec.end_twist_rate0;
   p.end_twist_rate1 = spec.end_twist_rate1;
+  check_slides(spec, check, p);
+  check_foundation(spec, check, p);
   check_growth(spec, check, p);
   check_contact(spec, check, p);
   check_surface(spec, check, p);
@@ -511,11 +554,18 @@ void perturb(const CosseratSpec& spec, int n, int rods, const MemberChecker& che
   }
 }
 
-/// Initial velocity of an end node: 0 when clamped or pinned, x_c'(0) = u + 2 pi f a when prescribed.
-V end_velocity(EndKind kind, const V& uniform, const V& u, const V& a, double f) {
+/// Initial velocity of an end node: 0 when clamped or pinned, x_c'(0) = u + 2 pi f a when prescribed, the part of
+/// the uniform velocity along the line or plane when sliding.
+V end_velocity(const cosserat::Params<double>& p, int end, const V& uniform, const V& u, const V& a, double f) {
+  const EndKind kind = end == 0 ? p.end0 : p.end1;
   switch (kind) {
     case EndKind::free:
       return uniform;
+    case EndKind::sliding: {
+      const ::rodswarm::Vec3<double> t =
+          cosserat::slide_tangent(p, end, ::rodswarm::Vec3<double>{uniform[0], uniform[1], uniform[2]});
+      return {t.x, t.y, t.z};
+    }
     case EndKind::clamped:
     case EndKind::pinned:
       return {0, 0, 0};
@@ -589,10 +639,8 @@ void Schema<cosserat::Model>::build(const Spec& spec, const CosseratJob& job, co
   for (std::size_t r = 0; r < R; ++r) {
     for (std::size_t j = 0; j <= N; ++j) {
       V vj = spec.velocity;
-      if (j == 0)
-        vj = end_velocity(spec.end0, spec.velocity, spec.end_velocity0, spec.end_amplitude0, spec.end_frequency0);
-      if (j == N)
-        vj = end_velocity(spec.end1, spec.velocity, spec.end_velocity1, spec.end_amplitude1, spec.end_frequency1);
+      if (j == 0) vj = end_velocity(p, 0, spec.velocity, spec.end_velocity0, spec.end_amplitude0, spec.end_frequency0);
+      if (j == N) vj = end_velocity(p, 1, spec.velocity, spec.end_velocity1, spec.end_amplitude1, spec.end_frequency1);
       store(&out.v[3 * ((N + 1) * r + j)], vj);
     }
     for (std::size_t i = 0; i < N; ++i) store(&out.w[3 * (N * r + i)], spec.angular_velocity);

@@ -32,6 +32,18 @@ void Schema<cosserat::Model>::numbers(Spec& s, const config_detail::NumberSlots&
   slots.numbers("params", "end_frequency0 end_frequency1 end_twist_rate0 end_twist_rate1",
                 {&s.end_frequency0, &s.end_frequency1, &s.end_twist_rate0, &s.end_twist_rate1});
   if (s.has_rest_curvature) slots.vector("params.rest_curvature", s.rest_curvature);
+  for (std::size_t e = 0; e < 2; ++e) {
+    if (!s.has_slide[e]) continue;
+    const std::string key = "params.slide" + std::to_string(e);
+    slots.vector(key + (s.slide[e] == cosserat::Slide::line ? ".direction" : ".normal"), s.slide_direction[e]);
+  }
+  if (s.foundation != cosserat::Foundation::none) {
+    slots.numbers("params.foundation", "stiffness damping", {&s.foundation_stiffness, &s.foundation_damping});
+    slots.vector("params.foundation.point", s.foundation_point);
+    slots.vector(
+        s.foundation == cosserat::Foundation::plane ? "params.foundation.normal" : "params.foundation.direction",
+        s.foundation_direction);
+  }
   if (s.has_growth) {
     if (s.growth == cosserat::GrowthLaw::exponential) slots.number("params.growth.rate", s.growth_rate);
     slots.number("params.growth.zone", s.growth_zone);
@@ -108,6 +120,9 @@ std::vector<Unvaried> Schema<cosserat::Model>::unvaried(const Spec& s) {
   std::vector<Unvaried> out;
   const std::pair<const char*, bool> sections[] = {{"params.rest_curvature", s.has_rest_curvature},
                                                    {"params.growth", s.has_growth},
+                                                   {"params.slide0", s.has_slide[0]},
+                                                   {"params.slide1", s.has_slide[1]},
+                                                   {"params.foundation", s.foundation != cosserat::Foundation::none},
                                                    {"params.contact.plane", s.plane},
                                                    {"params.contact.obstacle", s.obstacle != cosserat::Obstacle::none},
                                                    {"params.contact", s.has_contact},

@@ -25,7 +25,8 @@ inline const Kinds<CosseratShape> cosserat_initial_kinds{
 inline const Choices<cosserat::EndKind> cosserat_end_kinds{{cosserat::EndKind::free, "free"},
                                                            {cosserat::EndKind::clamped, "clamped"},
                                                            {cosserat::EndKind::pinned, "pinned"},
-                                                           {cosserat::EndKind::prescribed, "prescribed"}};
+                                                           {cosserat::EndKind::prescribed, "prescribed"},
+                                                           {cosserat::EndKind::sliding, "sliding"}};
 
 struct CosseratMember;
 
@@ -48,6 +49,14 @@ struct CosseratSpec {
   double end_frequency0 = 0, end_frequency1 = 0, end_twist_rate0 = 0, end_twist_rate1 = 0;
   bool has_rest_curvature = false;
   Vec3 rest_curvature{};
+  bool has_slide[2] = {false, false};  ///< params.slide0, params.slide1 given
+  cosserat::Slide slide[2] = {cosserat::Slide::line, cosserat::Slide::line};
+  Vec3 slide_direction[2] = {{1, 0, 0}, {1, 0, 0}};  ///< line direction or plane normal
+
+  // params.foundation
+  cosserat::Foundation foundation = cosserat::Foundation::none;
+  double foundation_stiffness = 0, foundation_damping = 0;
+  Vec3 foundation_point{}, foundation_direction{0, 0, 1};
 
   // params.growth
   bool has_growth = false;

@@ -28,6 +28,7 @@ reference::CosseratEnd end_of(cosserat::EndKind k) {
   return k == cosserat::EndKind::clamped      ? E::clamped
          : k == cosserat::EndKind::pinned     ? E::pinned
          : k == cosserat::EndKind::prescribed ? E::prescribed
+         : k == cosserat::EndKind::sliding    ? E::sliding
                                               : E::free;
 }
 
@@ -77,6 +78,19 @@ CosseratCase case_of(const CosseratJob& job, std::size_t i) {
   c.end_amplitude1 = vector3_of(p.end_amplitude1);
   std::tie(c.end_frequency0, c.end_frequency1, c.end_twist_rate0, c.end_twist_rate1, c.baumgarte) =
       std::tie(p.end_frequency0, p.end_frequency1, p.end_twist_rate0, p.end_twist_rate1, p.baumgarte);
+  const auto slide_of = [](cosserat::Slide k) {
+    return k == cosserat::Slide::plane ? reference::CosseratSlide::plane : reference::CosseratSlide::line;
+  };
+  c.slide0 = slide_of(p.slide0);
+  c.slide1 = slide_of(p.slide1);
+  c.slide_direction0 = vector3_of(p.slide_direction0);
+  c.slide_direction1 = vector3_of(p.slide_direction1);
+  const reference::CosseratFoundation foundations[] = {
+      reference::CosseratFoundation::none, reference::CosseratFoundation::plane, reference::CosseratFoundation::line};
+  c.foundation = foundations[static_cast<int>(p.foundation)];
+  std::tie(c.foundation_stiffness, c.foundation_damping) = std::tie(p.foundation_stiffness, p.foundation_damping);
+  c.foundation_point = vector3_of(p.foundation_point);
+  c.foundation_direction = vector3_of(p.foundation_direction);
   const reference::CosseratGrowth laws[] = {reference::CosseratGrowth::none, reference::CosseratGrowth::exponential,
                                             reference::CosseratGrowth::table, reference::CosseratGrowth::lockhart};
   c.growth = laws[static_cast<int>(p.growth)];
@@ -143,7 +157,7 @@ void add_state(Fields& f, const CosseratCase& c, Ensemble<cosserat::Model, Real>
   f.energy.add(total, ref.total);
   // A total energy may cancel: measure it against the sum of the components' magnitudes.
   f.energy.floor(ref.translational + ref.rotational + ref.stretch_shear + ref.bend_twist + std::fabs(ref.gravity) +
-                 std::fabs(ref.loads) + ref.contact);
+                 std::fabs(ref.loads) + ref.contact + ref.foundation);
 }
 
 template <class Real>

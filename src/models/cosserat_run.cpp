@@ -27,7 +27,10 @@ double omega_max(const cosserat::Params<double>& p, const double* l0, const doub
   const int E = p.rods * p.n;
   for (int i = 0; i < E; ++i) {
     const double l = l0[i], r = radius[i];
-    w2 = std::max(w2, 4 * p.E / (p.rho * l * l) + 4 * p.shear_coeff * p.G / (p.rho * r * r));
+    // The foundation adds k / (rho A) to every mode's square (a node's spring over its mass, per unit length).
+    const double foundation =
+        p.foundation != cosserat::Foundation::none ? p.foundation_stiffness / (p.rho * cosserat::circle(r).A) : 0;
+    w2 = std::max(w2, 4 * p.E / (p.rho * l * l) + 4 * p.shear_coeff * p.G / (p.rho * r * r) + foundation);
     if (p.contact_stiffness > 0) {
       const double m = 0.5 * p.rho * cosserat::circle(r).A * l;  // an end node's mass, the lightest
       w2 = std::max(w2, p.contact_stiffness / m);
@@ -101,16 +104,15 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
   }
   const bool run = kind == "run";
   const OutputSpec& o = job.output;
-  plan.fields = {
-      {"positions", {0, 3}, {}, run && o.saves("positions"), true},
-      {"velocities", {0, 3}, {}, run && o.saves("velocities"), run},
-      {"energy",
-       {8},
-       {"translational", "rotational", "stretch_shear", "bend_twist", "gravity", "loads", "contact", "total"},
-       run && o.saves("energy"),
-       true},
-      {"gauss", {3}, {"zt", "zs", "violation"}, run && o.saves("gauss"), !run || o.saves("gauss")},
-      {"directors", {0, 9}, {}, run && o.saves("directors"), o.saves("directors") || kind == "modes"}};
+  std::vector<std::string> energy = {"translational", "rotational", "stretch_shear", "bend_twist",
+                                     "gravity",       "loads",      "contact"};
+  if (job.foundation) energy.push_back("foundation");
+  energy.push_back("total");
+  plan.fields = {{"positions", {0, 3}, {}, run && o.saves("positions"), true},
+                 {"velocities", {0, 3}, {}, run && o.saves("velocities"), run},
+                 {"energy", {static_cast<std::uint64_t>(energy.size())}, energy, run && o.saves("energy"), true},
+                 {"gauss", {3}, {"zt", "zs", "violation"}, run && o.saves("gauss"), !run || o.saves("gauss")},
+                 {"directors", {0, 9}, {}, run && o.saves("directors"), o.saves("directors") || kind == "modes"}};
   return plan;
 }
 
@@ -123,7 +125,7 @@ std::int32_t Host::max_beads(const Job& job) {
 /// and Gauss's diagnostics at its time steps_done x dt.
 template <>
 template <class Real>
-void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
+void Host::record(const Job& job, const RecordTables&, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
   const cosserat::MemberIO<Real> io = Model::io(e.member(static_cast<std::int64_t>(i)));
   const cosserat::Shape s = cosserat::shape_of(e.params[i]);
   double *pos = rows[0], *vel = rows[1], *energy = rows[2], *gauss = rows[3], *dir = rows[4];
@@ -136,9 +138,11 @@ void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std
   cosserat::Diagnostics<Real> diagnostics;
   if (energy) {
     const cosserat::Energy E = diagnostics.energy(io, t);
-    const double values[] = {E.translational, E.rotational, E.stretch_shear, E.bend_twist,
-                             E.gravity,       E.loads,      E.contact,       E.total()};
-    std::copy(std::begin(values), std::end(values), energy);
+    std::vector<double> values = {E.translational, E.rotational, E.stretch_shear, E.bend_twist,
+                                  E.gravity,       E.loads,      E.contact};
+    if (job.foundation) values.push_back(E.foundation);
+    values.push_back(E.total());
+    std::copy(values.begin(), values.end(), energy);
   }
   if (gauss) {
     const cosserat::Gauss g = diagnostics.gauss(io, t, e.dt[i]);

@@ -4,7 +4,8 @@
 /// inertia terms, no constraint rows) over q = (node displacements, lab; element rotations, body, Q <- exp(-theta)
 /// Q as the steppers turn directors), the diagonal inertia (node masses; element inertias J, J / e under law
 /// pyelastica, whose rotational equation is J/e dw/dt = C), and the Newton problem of driver/linear_statics.hpp.
-/// A node an end holds (clamped, pinned, prescribed: held where it is at t = 0) has no degrees of freedom; every
+/// A node an end holds (clamped, pinned, prescribed: held where it is at t = 0) has no degrees of freedom, a sliding
+/// end's node those lab axes that lie along its line or plane; every
 /// element keeps its rotation (the clamp's frame acts through the half-Voronoi couple, a force here like any
 /// other). Damping and friction act on velocities and are not in K. Host only, Eigen, float64.
 #pragma once
@@ -54,6 +55,25 @@ class StaticsProblem {
     for (int j = 0; j < s_.nodes(); ++j) {
       const int k = j % (s_.N + 1);
       const EndKind kind = k == 0 ? p_.end0 : (k == s_.N ? p_.end1 : EndKind::free);
+      if (slides(kind)) {
+        // A roller's node moves along its line or plane: the lab axes that lie in it are its dofs, which needs a
+        // line or plane normal along a lab axis.
+        const int end = k == 0 ? 0 : 1;
+        int added = 0;
+        for (int c = 0; c < 3; ++c) {
+          Vec3<double> axis{0, 0, 0};
+          (c == 0 ? axis.x : c == 1 ? axis.y : axis.z) = 1;
+          if (norm(slide_tangent(p_, end, axis) - axis) < 1e-12) {
+            dofs_.push_back(3 * j + c);
+            ++added;
+          }
+        }
+        if (added != ((end == 0 ? p_.slide0 : p_.slide1) == Slide::line ? 1 : 2))
+          throw std::invalid_argument(
+              "params.slide" + std::to_string(end) +
+              ": modes and Newton statics need a sliding end's line (or plane normal) along a lab axis");
+        continue;
+      }
       if (!holds_position(kind))
         for (int c = 0; c < 3; ++c) dofs_.push_back(3 * j + c);
     }

@@ -61,8 +61,9 @@ CosseratAcceleration cosserat_acceleration(const CosseratCase& c, const Cosserat
     acc.element.row(row(i)) = get(f.Y, i).cwiseQuotient(Jr).transpose();
   }
   if (free_only) return acc;
-  const bool need_alpha = c.surface != CosseratSurface::none ||
-                          (c.constraints == CosseratConstraints::gauss && (end_fixed(c.end0) || end_fixed(c.end1)));
+  const bool need_alpha =
+      c.surface != CosseratSurface::none ||
+      (c.constraints == CosseratConstraints::gauss && (c.end0 != CosseratEnd::free || c.end1 != CosseratEnd::free));
   const double alpha = need_alpha ? baumgarte(c) : 0.0;
   for (int r = 0; r < c.rods; ++r) {
     for (int j = 0; j <= c.n; ++j) {
@@ -79,6 +80,18 @@ CosseratAcceleration cosserat_acceleration(const CosseratCase& c, const Cosserat
         }
         continue;
       }
+      if (const int end = node_sliding_end(c, j); end >= 0) {
+        // Rows N^T (x - x_c) = 0 with N the normals of the line or plane; M is m I on the node, so UK's answer
+        // is P a_f plus the stabilised normal part -N N^T (2 alpha v + alpha^2 (x - x_c)).
+        const Mat3 along = slide_projector(c, end);
+        Vec3 a = along * get(acc.node, k);
+        if (c.constraints == CosseratConstraints::gauss) {
+          const EndMotion m = end_motion(c, r, end, s.t);
+          a -= (Mat3::Identity() - along) * (2 * alpha * v + alpha * alpha * (x - m.x));
+        }
+        acc.node.row(row(k)) = a.transpose();
+        continue;
+      }
       if (c.surface == CosseratSurface::none) continue;
       const SurfaceRow sr = surface_row(c, x, v);
       const double b = -sr.vHv - 2 * alpha * sr.grad.dot(v) - alpha * alpha * sr.phi;
@@ -88,6 +101,15 @@ CosseratAcceleration cosserat_acceleration(const CosseratCase& c, const Cosserat
     }
   }
   return acc;
+}
+
+void cosserat_detail::slide_back(const CosseratCase& c, int r, int end, CosseratState& s) {
+  using namespace cosserat_detail;
+  const std::size_t k = node(c, r, end == 0 ? 0 : c.n);
+  const Mat3 P = slide_projector(c, end);
+  const Vec3 xc = end_motion(c, r, end, s.t).x;
+  s.x.row(row(k)) = (xc + P * (get(s.x, k) - xc)).transpose();
+  s.v.row(row(k)) = (P * get(s.v, k)).transpose();
 }
 
 void cosserat_detail::project_constraints(const CosseratCase& c, CosseratState& s) {
@@ -100,6 +122,10 @@ void cosserat_detail::project_constraints(const CosseratCase& c, CosseratState& 
         const EndMotion m = end_motion(c, r, j == 0 ? 0 : 1, s.t);
         s.x.row(row(k)) = m.x.transpose();
         s.v.row(row(k)) = m.v.transpose();
+        continue;
+      }
+      if (const int end = node_sliding_end(c, j); end >= 0) {
+        if (c.constraints == CosseratConstraints::gauss) slide_back(c, r, end, s);
         continue;
       }
       if (c.surface == CosseratSurface::none) continue;

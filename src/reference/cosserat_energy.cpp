@@ -21,6 +21,9 @@ CosseratEnergy cosserat_energy(const CosseratCase& c, const CosseratState& s) {
       en.loads -= (c.force_density * rest.Dnode[k]).dot(x);
       if (j == 0) en.loads -= c.force0.dot(x);
       if (j == c.n) en.loads -= c.force1.dot(x);
+      if (c.foundation != CosseratFoundation::none)
+        en.foundation += 0.5 * c.foundation_stiffness * rest.Dnode0[k] *
+                         (foundation_projector(c) * (x - c.foundation_point)).squaredNorm();
     }
     for (int i = 0; i < c.n; ++i) {
       const std::size_t e = elem(c, r, i);
@@ -39,7 +42,8 @@ CosseratEnergy cosserat_energy(const CosseratCase& c, const CosseratState& s) {
       en.bend_twist += 0.25 * rest.lh[elem(c, r, c.n - 1)] * st.kappa_b1[rr].dot(st.tau_b1[rr]);
   }
   en.contact = contact_energy(c, rest, s);
-  en.total = en.translational + en.rotational + en.stretch_shear + en.bend_twist + en.gravity + en.loads + en.contact;
+  en.total = en.translational + en.rotational + en.stretch_shear + en.bend_twist + en.gravity + en.loads + en.contact +
+             en.foundation;
   return en;
 }
 
@@ -72,7 +76,9 @@ double cosserat_static_residual(const CosseratCase& c, const CosseratState& s) {
       if (node_fixed(c, j)) continue;
       const std::size_t k = node(c, r, j);
       const double D = rest.Dnode[k];
-      z += 0.5 * D * (get(f.F, k) / D).squaredNorm() / (c.E * rest.node_area[k]);
+      const int end = node_sliding_end(c, j);  // a roller's reaction is no residual: only the part along it
+      const Vec3 F = end >= 0 ? Vec3(slide_projector(c, end) * get(f.F, k)) : get(f.F, k);
+      z += 0.5 * D * (F / D).squaredNorm() / (c.E * rest.node_area[k]);
     }
     for (int i = 0; i < c.n; ++i) {
       const std::size_t e = elem(c, r, i);

@@ -107,6 +107,12 @@ Forces generalised_forces(const CosseratCase& c, const Rest& rest, const Cossera
       if (j == 0) load += c.force0;
       if (j == c.n) load += c.force1;
       if (velocity_terms) load -= c.damping_force * rest.mass[k] * get(s.v, k);
+      if (c.foundation != CosseratFoundation::none) {
+        const Mat3 T = foundation_projector(c);
+        Vec3 spring = c.foundation_stiffness * (T * (get(s.x, k) - c.foundation_point));
+        if (velocity_terms) spring += c.foundation_damping * (T * get(s.v, k));
+        load -= rest.Dnode0[k] * spring;
+      }
       add(f.F, k, load);
     }
     // Element loads, gyroscopic terms, damping.

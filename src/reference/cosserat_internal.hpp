@@ -87,6 +87,7 @@ struct Rest {
   std::vector<double> node_radius;        ///< per node: mean of the adjacent elements' radii
   std::vector<double> node_area;          ///< per node: mean of the adjacent elements' areas
   std::vector<double> Dnode;              ///< per node: (lh_{j-1} + lh_j)/2, one term at the ends
+  std::vector<double> Dnode0;             ///< the same with the initial rest lengths (the foundation's share)
   std::vector<Vec3> J, S, B;              ///< per element: diagonals (body)
   std::vector<Vec3> Bv;                   ///< per Voronoi point: length-weighted B
   Eigen::MatrixX3d kappa_hat;             ///< per Voronoi point at time t
@@ -104,9 +105,17 @@ bool end_has_couple(CosseratEnd e);  ///< clamped and prescribed carry the half-
 EndMotion end_motion(const CosseratCase& c, int rod, int end, double t);
 /// True when node j of a rod is a fixed end node.
 bool node_fixed(const CosseratCase& c, int j);
+/// The end (0 or 1) whose sliding constraint holds node j of a rod, or -1.
+int node_sliding_end(const CosseratCase& c, int j);
+/// The projector on the directions a sliding end may move in: u u^T on a line, I - n n^T on a plane.
+Mat3 slide_projector(const CosseratCase& c, int end);
+/// The projector on the displacements the foundation resists: n n^T for a plane, I - u u^T for a line.
+Mat3 foundation_projector(const CosseratCase& c);
 /// After a step (docs "Surface confinement"): gauss-held end nodes take x_c, x_c' exactly; confined nodes move to
 /// x - phi grad(phi) and lose the normal part of their velocity.
 void project_constraints(const CosseratCase& c, CosseratState& s);
+/// A sliding end's node of rod r back on its line or plane through x_c, its velocity along it.
+void slide_back(const CosseratCase& c, int r, int end, CosseratState& s);
 
 /// Strains and stresses of one state (docs "Strains", law V stresses).
 struct Strains {

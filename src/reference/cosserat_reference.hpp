@@ -16,10 +16,12 @@
 
 namespace rodswarm::reference {
 
-enum class CosseratLaw { variational, pyelastica };            ///< note 1.3 (V) and (P)
-enum class CosseratScheme { verlet, rk4 };                     ///< note 1.6: position Verlet, RKMK4
-enum class CosseratEnd { free, clamped, pinned, prescribed };  ///< note 1.5
-enum class CosseratConstraints { overwrite, gauss };           ///< fixed/prescribed ends by overwrite or by UK (3.2)
+enum class CosseratLaw { variational, pyelastica };                     ///< note 1.3 (V) and (P)
+enum class CosseratScheme { verlet, rk4 };                              ///< note 1.6: position Verlet, RKMK4
+enum class CosseratEnd { free, clamped, pinned, prescribed, sliding };  ///< note 1.5; sliding: a roller
+enum class CosseratSlide { line, plane };                               ///< what a sliding end stays on
+enum class CosseratFoundation { none, plane, line };                    ///< Winkler foundation's reference
+enum class CosseratConstraints { overwrite, gauss };  ///< fixed/prescribed ends by overwrite or by UK (3.2)
 enum class CosseratGrowth { none, exponential, table, lockhart };  ///< note 2
 enum class CosseratMassRule { density, conserved };                ///< note 2, "Mass and stiffness" (a) and (b)
 enum class CosseratObstacle { none, sphere, cylinder };
@@ -56,6 +58,15 @@ struct CosseratCase {
   Eigen::Vector3d end_amplitude0 = Eigen::Vector3d::Zero(), end_amplitude1 = Eigen::Vector3d::Zero();
   double end_frequency0 = 0, end_frequency1 = 0, end_twist_rate0 = 0, end_twist_rate1 = 0;
   double baumgarte = 0;  ///< gauss: alpha = beta; 0 means 1/(5 dt)
+  // sliding ends: the node stays on the line (direction) or plane (normal) through its clamp_x
+  CosseratSlide slide0 = CosseratSlide::line, slide1 = CosseratSlide::line;
+  Eigen::Vector3d slide_direction0 = Eigen::Vector3d::UnitX(), slide_direction1 = Eigen::Vector3d::UnitX();
+
+  // elastic (Winkler) foundation: force -(k u + c u') per unit INITIAL rest length on every node, u the offset of
+  // the node along the plane's normal (plane) or perpendicular to the line (line)
+  CosseratFoundation foundation = CosseratFoundation::none;
+  double foundation_stiffness = 0, foundation_damping = 0;
+  Eigen::Vector3d foundation_point = Eigen::Vector3d::Zero(), foundation_direction = Eigen::Vector3d::UnitZ();
 
   // growth
   CosseratGrowth growth = CosseratGrowth::none;
@@ -120,10 +131,11 @@ CosseratAcceleration cosserat_acceleration(const CosseratCase& c, const Cosserat
 /// Energy split. elastic_stretch_shear = 1/2 sum l^ (sigma-sigma^)^T S (sigma-sigma^); bend_twist = 1/2 sum D^
 /// (kappa-kappa^)^T B (kappa-kappa^) (including the boundary half-Voronoi springs of clamped/prescribed ends);
 /// gravity = -sum m g.x; loads = -force0.x_0 - force1.x_n (per rod) - sum of lumped force_density.x; contact =
-/// penalty energy k/(p+1) pen^(p+1); total = all of them. (Law (V) energies; under (P) report the same formulas.)
+/// penalty energy k/(p+1) pen^(p+1); foundation = 1/2 k |u|^2 per initial rest length; total = all of them. (Law
+/// (V) energies; under (P) report the same formulas.)
 struct CosseratEnergy {
   double translational = 0, rotational = 0, stretch_shear = 0, bend_twist = 0, gravity = 0, loads = 0, contact = 0,
-         total = 0;
+         foundation = 0, total = 0;
 };
 CosseratEnergy cosserat_energy(const CosseratCase& c, const CosseratState& s);
 

@@ -42,19 +42,37 @@ void check_case(const CosseratCase& c) {
   require(c.Q0.size() == ne && c.w0.rows() == static_cast<Eigen::Index>(ne), "Q0, w0 need rods*n entries");
   require(c.rho > 0 && c.E > 0 && c.G > 0, "rho, E and G must be positive");
   for (std::size_t i = 0; i < ne; ++i) require(c.rest_length[i] > 0 && c.radius[i] > 0, "rest data must be > 0");
-  if (end_fixed(c.end0)) require(c.clamp_x0.rows() == c.rods, "clamp_x0 needs one row per rod");
-  if (end_fixed(c.end1)) require(c.clamp_x1.rows() == c.rods, "clamp_x1 needs one row per rod");
+  if (c.end0 != CosseratEnd::free) require(c.clamp_x0.rows() == c.rods, "clamp_x0 needs one row per rod");
+  if (c.end1 != CosseratEnd::free) require(c.clamp_x1.rows() == c.rods, "clamp_x1 needs one row per rod");
   if (end_has_couple(c.end0)) require(c.clamp_Q0.size() == static_cast<std::size_t>(c.rods), "clamp_Q0 per rod");
   if (end_has_couple(c.end1)) require(c.clamp_Q1.size() == static_cast<std::size_t>(c.rods), "clamp_Q1 per rod");
   if (c.growth == CosseratGrowth::table)
     require(!c.growth_time.empty() && c.growth_time.size() == c.growth_value.size(), "growth table sizes");
 }
 
-bool end_fixed(CosseratEnd e) { return e != CosseratEnd::free; }
+bool end_fixed(CosseratEnd e) { return e != CosseratEnd::free && e != CosseratEnd::sliding; }
 bool end_has_couple(CosseratEnd e) { return e == CosseratEnd::clamped || e == CosseratEnd::prescribed; }
 
 bool node_fixed(const CosseratCase& c, int j) {
   return (j == 0 && end_fixed(c.end0)) || (j == c.n && end_fixed(c.end1));
+}
+
+int node_sliding_end(const CosseratCase& c, int j) {
+  if (j == 0 && c.end0 == CosseratEnd::sliding) return 0;
+  if (j == c.n && c.end1 == CosseratEnd::sliding) return 1;
+  return -1;
+}
+
+Mat3 slide_projector(const CosseratCase& c, int end) {
+  const Vec3 u = (end == 0 ? c.slide_direction0 : c.slide_direction1).normalized();
+  const bool line = (end == 0 ? c.slide0 : c.slide1) == CosseratSlide::line;
+  return line ? Mat3(u * u.transpose()) : Mat3(Mat3::Identity() - u * u.transpose());
+}
+
+Mat3 foundation_projector(const CosseratCase& c) {
+  const Vec3 u = c.foundation_direction.normalized();
+  return c.foundation == CosseratFoundation::plane ? Mat3(u * u.transpose())
+                                                   : Mat3(Mat3::Identity() - u * u.transpose());
 }
 
 std::vector<bool> growth_zone(const CosseratCase& c) {
@@ -113,6 +131,7 @@ Rest rest_at(const CosseratCase& c, double t, const Eigen::VectorXd& g) {
   rest.node_radius.assign(nn, 0.0);
   rest.node_area.assign(nn, 0.0);
   rest.Dnode.assign(nn, 0.0);
+  rest.Dnode0.assign(nn, 0.0);
   for (int r = 0; r < c.rods; ++r) {
     for (int j = 0; j <= c.n; ++j) {
       double m = 0, rad = 0, area = 0, D = 0;
@@ -124,6 +143,7 @@ Rest rest_at(const CosseratCase& c, double t, const Eigen::VectorXd& g) {
         rad += c.radius[e];
         area += rest.area[e];
         D += 0.5 * rest.lh[e];
+        rest.Dnode0[node(c, r, j)] += 0.5 * c.rest_length[e];
         ++count;
       }
       const std::size_t k = node(c, r, j);

@@ -13,11 +13,12 @@ using cosserat_detail::Mat3;
 using cosserat_detail::Vec3;
 using namespace cosserat_detail;
 
-/// Overwrite: fixed nodes take x_c(t), x_c'(t) (docs "Ends").
+/// Overwrite: fixed nodes take x_c(t), x_c'(t) (docs "Ends"); sliding nodes go back on their line or plane.
 void overwrite_fixed(const CosseratCase& c, CosseratState& s) {
   if (c.constraints != CosseratConstraints::overwrite) return;
   for (int r = 0; r < c.rods; ++r) {
     for (int j : {0, c.n}) {
+      if (const int end = node_sliding_end(c, j); end >= 0) slide_back(c, r, end, s);
       if (!node_fixed(c, j)) continue;
       const EndMotion m = end_motion(c, r, j == 0 ? 0 : 1, s.t);
       s.x.row(row(node(c, r, j))) = m.x.transpose();
@@ -153,9 +154,11 @@ CosseratState cosserat_initial_state(const CosseratCase& c) {
   s.Q = c.Q0;
   s.w = c.w0;
   s.growth = Eigen::VectorXd::Ones(c.rods * c.n);
-  // Fixed end nodes start on their motion: x = x_c(0), v = x_c'(0) (zero for clamped and pinned ends).
+  // Fixed end nodes start on their motion: x = x_c(0), v = x_c'(0) (zero for clamped and pinned ends); sliding
+  // ones keep the part of their velocity along the line or plane.
   for (int r = 0; r < c.rods; ++r) {
     for (int j : {0, c.n}) {
+      if (const int end = node_sliding_end(c, j); end >= 0) slide_back(c, r, end, s);
       if (!node_fixed(c, j)) continue;
       const EndMotion m = end_motion(c, r, j == 0 ? 0 : 1, 0.0);
       s.x.row(row(node(c, r, j))) = m.x.transpose();

@@ -1,8 +1,8 @@
 // ctest-labels: cpu
 // Model cosserat in the typed backend suite (test_backends.cpp): every example (clamps, prescribed twisting ends,
-// growth, friction on a plane, a confining sphere, rod-rod contact), both schemes on the cantilever, both
-// constitutive laws on the Timoshenko beam, each cut to 300 steps (150 in float32) with three saves; a slice of the
-// 10^4-member sweep; and a member whose dt is 50 times the cantilever's.
+// growth, friction on a plane, a confining sphere, rod-rod contact, rollers, an elastic foundation), both schemes on
+// the cantilever, both constitutive laws on the Timoshenko beam, each cut to 300 steps (150 in float32) with three
+// saves; a slice of the 10^4-member sweep; and a member whose dt is 50 times the cantilever's.
 #pragma once
 
 #include "backend_fixture.hpp"
@@ -12,12 +12,23 @@ namespace rodswarm {
 template <>
 struct BackendCases<cosserat::Model> {
   static std::vector<ExampleCase> examples() {
-    return {{"timoshenko.json", {}},         {"timoshenko.json", {"params.law=\"pyelastica\""}},
-            {"dynamic_cantilever.json", {}}, {"dynamic_cantilever.json", {"integrator.scheme=\"verlet\""}},
-            {"axial_stretching.json", {}},   {"axial_friction.json", {}},
-            {"rolling_friction.json", {}},   {"helical_buckling.json", {}},
-            {"growing_buckle.json", {}},     {"confined_sphere.json", {}},
-            {"self_contact.json", {}}};
+    return {{"timoshenko.json", {}},
+            {"timoshenko.json", {"params.law=\"pyelastica\""}},
+            {"dynamic_cantilever.json", {}},
+            {"dynamic_cantilever.json", {"integrator.scheme=\"verlet\""}},
+            {"axial_stretching.json", {}},
+            {"axial_friction.json", {}},
+            {"rolling_friction.json", {}},
+            {"helical_buckling.json", {}},
+            {"growing_buckle.json", {}},
+            {"confined_sphere.json", {}},
+            {"self_contact.json", {}},
+            // A roller on a line by Gauss's rows, bowed so that it moves; a column on a damped foundation whose
+            // roller is on a plane (the members of the ensemble differ in the dead load).
+            {"sliding_column.json", {"initial.perturbation.amplitude=0.1", "params.constraints=\"gauss\""}},
+            {"foundation_column.json",
+             {"initial.perturbation.amplitude=0.05", "params.foundation.damping=0.5",
+              "params.slide1={\"kind\": \"plane\", \"normal\": [1, 0, 0]}"}}};
   }
   static std::vector<ExampleCase> float32_examples() { return {{"dynamic_cantilever.json", {}}}; }
   static ExampleCase ensemble() { return {"sweep.json", {}}; }

@@ -517,6 +517,70 @@ TEST(ConfigCosseratSchema, ContactAndSurfaceRules) {
   EXPECT_EQ(q.surface_normal[1], -1.0);
 }
 
+TEST(ConfigCosseratSchema, SlidingEndsAndFoundation) {
+  // A sliding end needs its line or plane, and only a sliding end may have one.
+  json c = base();
+  c["params"]["ends"] = {"pinned", "sliding"};
+  auto e = error_of(c);
+  EXPECT_EQ(e.key(), "params.slide1");
+  EXPECT_TRUE(contains(e, "params.ends[1] is \"sliding\", which needs the line or plane")) << e.what();
+  c["params"]["slide1"] = json::parse(R"({"kind": "line"})");
+  EXPECT_EQ(error_of(c).key(), "params.slide1.direction");
+  c["params"]["slide1"] = json::parse(R"({"kind": "line", "normal": [0, 0, 1]})");
+  e = error_of(c);
+  EXPECT_EQ(e.key(), "params.slide1.normal");
+  EXPECT_TRUE(contains(e, "belongs to kind \"plane\"")) << e.what();
+  c["params"]["slide1"] = json::parse(R"({"kind": "rail", "direction": [0, 0, 1]})");
+  EXPECT_EQ(error_of(c).key(), "params.slide1.kind");
+  c["params"]["slide1"] = json::parse(R"({"kind": "plane", "normal": [0, 0, 0]})");
+  EXPECT_EQ(error_of(c).key(), "params.slide1.normal");
+  c["params"]["slide0"] = json::parse(R"({"kind": "line", "direction": [1, 0, 0]})");
+  c["params"]["slide1"] = json::parse(R"({"kind": "plane", "normal": [0, 0, -2]})");
+  e = error_of(c);
+  EXPECT_EQ(e.key(), "params.slide0");
+  EXPECT_TRUE(contains(e, "is only used by a sliding end, but params.ends[0] is \"pinned\"")) << e.what();
+  c["params"]["ends"] = {"sliding", "sliding"};
+  c["initial"]["velocity"] = {1, 2, 3};
+  const auto job = parse(c);
+  const auto& p = job.members.params[0];
+  EXPECT_EQ(std::make_tuple(p.end0, p.slide0, p.slide_direction0[0], p.slide1, p.slide_direction1[2]),
+            std::make_tuple(rodswarm::cosserat::EndKind::sliding, rodswarm::cosserat::Slide::line, 1.0,
+                            rodswarm::cosserat::Slide::plane, -1.0));
+  // The end nodes start with the part of the uniform velocity they may have: along x, and in the plane z = const.
+  const auto* v = job.members.data(Model::v, 0);
+  const auto n = static_cast<std::size_t>(p.n);
+  EXPECT_EQ(std::vector<double>(v, v + 3), (std::vector<double>{1, 0, 0}));
+  EXPECT_EQ(std::vector<double>(v + 3 * n, v + 3 * n + 3), (std::vector<double>{1, 2, 0}));
+  EXPECT_EQ(std::vector<double>(v + 3, v + 6), (std::vector<double>{1, 2, 3}));
+  EXPECT_FALSE(job.foundation);
+
+  // The foundation: a kind, a stiffness >= 0, its own direction key.
+  c = base();
+  c["params"]["foundation"] = json::parse(R"({"stiffness": 10})");
+  EXPECT_EQ(error_of(c).key(), "params.foundation.kind");
+  c["params"]["foundation"] = json::parse(R"({"kind": "line"})");
+  EXPECT_EQ(error_of(c).key(), "params.foundation.stiffness");
+  c["params"]["foundation"] = json::parse(R"({"kind": "line", "stiffness": -1})");
+  EXPECT_EQ(error_of(c).key(), "params.foundation.stiffness");
+  c["params"]["foundation"] = json::parse(R"({"kind": "line", "stiffness": 1, "damping": -1})");
+  EXPECT_EQ(error_of(c).key(), "params.foundation.damping");
+  c["params"]["foundation"] = json::parse(R"({"kind": "plane", "stiffness": 1, "direction": [1, 0, 0]})");
+  EXPECT_EQ(error_of(c).key(), "params.foundation.direction");
+  c["params"]["foundation"] = json::parse(R"({"kind": "line", "stiffness": 1, "direction": [0, 0, 0]})");
+  EXPECT_EQ(error_of(c).key(), "params.foundation.direction");
+  c["params"]["foundation"] = json::parse(R"({"kind": "plane", "stiffness": 5, "damping": 2, "point": [0, 1, 0],
+                                              "normal": [0, 3, 0]})");
+  const auto f = parse(c);
+  const auto& q = f.members.params[0];
+  EXPECT_TRUE(f.foundation);
+  EXPECT_EQ(std::make_tuple(q.foundation, q.foundation_stiffness, q.foundation_damping, q.foundation_point[1],
+                            q.foundation_direction[1]),
+            std::make_tuple(rodswarm::cosserat::Foundation::plane, 5.0, 2.0, 1.0, 1.0));
+  // Its stiffness can be varied like any number.
+  c["ensemble"] = json::parse(R"({"mode": "grid", "vary": {"params.foundation.stiffness": [1, 2, 3]}})");
+  EXPECT_EQ(parse(c).members.params[2].foundation_stiffness, 3.0);
+}
+
 TEST(ConfigCosseratSchema, OtherModelsRejectCosseratOutputKeys) {
   const json nishinari = json::parse(R"({
     "model": "nishinari",
@@ -832,7 +896,7 @@ TEST(ConfigCosseratExamples, EveryExampleParsesAndIsStable) {
       expect_rest_strains_of_state(job, 1e-11);
     }
   });
-  EXPECT_EQ(count, 10);
+  EXPECT_EQ(count, 12);
 }
 
 TEST(ConfigCosseratExamples, Timoshenko) {

@@ -125,7 +125,25 @@ RODSWARM_HD inline ClampState<Real> clamp_state(const Params<Real>& p, const Rea
 }
 
 /// Whether an end holds its node's position (clamped, pinned, prescribed).
-RODSWARM_HD inline bool holds_position(EndKind k) { return k != EndKind::free; }
+RODSWARM_HD inline bool holds_position(EndKind k) { return k != EndKind::free && k != EndKind::sliding; }
+/// Whether an end keeps its node on a line or a plane.
+RODSWARM_HD inline bool slides(EndKind k) { return k == EndKind::sliding; }
+
+/// The part of a (displacement, velocity or acceleration) vector a sliding end may move along: its component
+/// along the line, or its projection on the plane. The constraint is linear and touches one node, so Gauss's
+/// least constraint gives the node exactly this projection of its free acceleration.
+template <class Real>
+RODSWARM_HD inline Vec3<Real> slide_tangent(const Params<Real>& p, int end, Vec3<Real> a) {
+  const Vec3<Real> u = load3(end == 0 ? p.slide_direction0 : p.slide_direction1);
+  return (end == 0 ? p.slide0 : p.slide1) == Slide::line ? dot(u, a) * u : a - dot(u, a) * u;
+}
+
+/// The transverse part of a vector that a foundation resists: along the plane's normal, or off the line.
+template <class Real>
+RODSWARM_HD inline Vec3<Real> foundation_transverse(const Params<Real>& p, Vec3<Real> a) {
+  const Vec3<Real> u = load3(p.foundation_direction);
+  return p.foundation == Foundation::plane ? dot(u, a) * u : a - dot(u, a) * u;
+}
 /// Whether an end adds the half-Voronoi boundary couple (clamped, prescribed).
 RODSWARM_HD inline bool holds_frame(EndKind k) { return k == EndKind::clamped || k == EndKind::prescribed; }
 

@@ -14,7 +14,10 @@ namespace rodswarm::cosserat {
 
 struct Energy {
   double translational = 0, rotational = 0, stretch_shear = 0, bend_twist = 0, gravity = 0, loads = 0, contact = 0;
-  double total() const { return translational + rotational + stretch_shear + bend_twist + gravity + loads + contact; }
+  double foundation = 0;  ///< the elastic foundation's 1/2 k |u|^2, per unit initial rest length
+  double total() const {
+    return translational + rotational + stretch_shear + bend_twist + gravity + loads + contact + foundation;
+  }
 };
 
 struct Gauss {
@@ -45,6 +48,10 @@ class Diagnostics {
       if (k == s.N) f = f + load3(p.force1);
       E.loads -= double(dot(f, x));
       E.contact += node_contact_energy(d, y, s, j);
+      if (p.foundation != Foundation::none) {
+        const Vec3<Real> u = foundation_transverse(p, x - load3(p.foundation_point));
+        E.foundation += 0.5 * double(p.foundation_stiffness) * double(node_length0(d, s, j)) * double(dot(u, u));
+      }
     }
     for (int i = 0; i < s.elements(); ++i) {
       const Vec3<Real> J = element_inertia(d, c, i), w = load3(io.w + 3 * i);
@@ -102,13 +109,19 @@ class Diagnostics {
         g.violation = std::fmax(g.violation, double(norm(load3(io.x + 3 * j) - cs.x)));
         continue;
       }
-      if (p.surface != Surface::none) {
+      Vec3<Real> f = load3(F.data() + 3 * j);
+      if (slides(kind)) {
+        // Off the line or plane is the violation; the reaction (the normal part of the force) is no residual.
+        const int end = k == 0 ? 0 : 1;
+        const Vec3<Real> dx = load3(io.x + 3 * j) - clamp_state(p, d.clamp + clamp_size * r, end, t).x;
+        g.violation = std::fmax(g.violation, double(norm(dx - slide_tangent(p, end, dx))));
+        f = slide_tangent(p, end, f);
+      } else if (p.surface != Surface::none) {
         const SurfaceRow<Real> row = surface_row(p, load3(io.x + 3 * j), load3(io.v + 3 * j));
         g.violation = std::fmax(g.violation, std::fabs(double(row.phi)));
       }
       const double D = 0.5 * double((k > 0 ? c.lh[e - 1] : Real(0)) + (k < s.N ? c.lh[e] : Real(0)));
       const double A = double(circle(node_radius(d, s, j)).A);
-      const Vec3<Real> f = load3(F.data() + 3 * j);
       g.zs += 0.5 * double(dot(f, f)) / (D * double(p.E) * A);
     }
     for (int i = 0; i < E; ++i) {

@@ -116,6 +116,25 @@ RODSWARM_HD inline Vec3<Real> element_inertia(const MemberData<Real>& d, const S
   return {p.rho * l * sec.I1, p.rho * l * sec.I1, p.rho * l * sec.I3};
 }
 
+/// The initial rest length lumped on node j: the length of rod an elastic foundation holds there. The foundation is
+/// attached to the material at t = 0, so growth does not add to it.
+template <class Real>
+RODSWARM_HD inline Real node_length0(const MemberData<Real>& d, Shape s, int j) {
+  const int r = rod_of_node(s, j), k = j - r * (s.N + 1), e = r * s.N + k;
+  return lane::value<Real>(0.5) * ((k > 0 ? d.l0[e - 1] : Real(0)) + (k < s.N ? d.l0[e] : Real(0)));
+}
+
+/// The foundation's force on node j, -(k u + c du/dt) times its lumped initial length; damping only when asked.
+template <class Real>
+RODSWARM_HD inline Vec3<Real> foundation_force(const MemberData<Real>& d, Shape s, int j, Vec3<Real> x, Vec3<Real> v,
+                                               bool damped) {
+  const Params<Real>& p = *d.p;
+  const Vec3<Real> u = foundation_transverse(p, x - load3(p.foundation_point));
+  Vec3<Real> f = p.foundation_stiffness * u;
+  if (damped) f = f + p.foundation_damping * foundation_transverse(p, v);
+  return (-node_length0(d, s, j)) * f;
+}
+
 /// Voronoi stiffness: the element stiffnesses averaged with the rest lengths as weights.
 template <class Real>
 RODSWARM_HD inline Vec3<Real> voronoi_stiffness(const MemberData<Real>& d, const Scratch<Real>& c, int e) {
@@ -376,6 +395,7 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
     if (k == 0) F = F + load3(p.force0);
     if (k == s.N) F = F + load3(p.force1);
     const Vec3<Real> v = load3(y.v + 3 * j);
+    if (p.foundation != Foundation::none) F = F + foundation_force(d, s, j, load3(y.x + 3 * j), v, dyn);
     if (!dyn) {
       store3(ax + 3 * j, F);
       return;
@@ -389,6 +409,15 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
         a = cs.a;
         if (p.constraints == ConstraintMethod::gauss)
           a = a - (Real(2) * alpha) * (v - cs.v) - (alpha * alpha) * (load3(y.x + 3 * j) - cs.x);
+      } else if (slides(kind)) {
+        // Gauss: the free acceleration projected on the line or plane; the normal rows stabilised by Baumgarte.
+        const int end = k == 0 ? 0 : 1;
+        a = slide_tangent(p, end, a);
+        if (p.constraints == ConstraintMethod::gauss) {
+          const Vec3<Real> xc = clamp_state(p, d.clamp + clamp_size * r, end, t).x;
+          const Vec3<Real> drift = (Real(2) * alpha) * v + (alpha * alpha) * (load3(y.x + 3 * j) - xc);
+          a = a - (drift - slide_tangent(p, end, drift));
+        }
       } else if (p.surface != Surface::none) {
         const SurfaceRow<Real> row = surface_row(p, load3(y.x + 3 * j), v);
         const Real b = -row.vHv - Real(2) * alpha * dot(row.grad, v) - alpha * alpha * row.phi;

@@ -39,6 +39,21 @@ enum class EndKind : int {
   clamped = 1,     ///< x fixed, plus the half-Voronoi boundary couple between the clamp frame and the end element
   pinned = 2,      ///< x fixed only
   prescribed = 3,  ///< a clamp that moves: x_c(t) = x_c0 + u t + a sin(2 pi f t), frame turned about its d3
+  sliding = 4,     ///< x held on a line or a plane through the clamp point (a roller): free along it, frame free
+};
+
+/// What a sliding end keeps its node on (through the end's clamp point).
+enum class Slide : int {
+  line = 0,   ///< slide_direction is the line's direction
+  plane = 1,  ///< slide_direction is the plane's normal
+};
+
+/// The reference of an elastic (Winkler) foundation: a node is pulled back towards it in proportion to its
+/// transverse displacement, f = -(k u + c du/dt) per unit initial rest length.
+enum class Foundation : int {
+  none = 0,
+  plane = 1,  ///< u: the displacement along the plane's normal (foundation_direction), from the plane
+  line = 2,   ///< u: the displacement perpendicular to the line's direction (foundation_direction), from the line
 };
 
 /// How fixed and prescribed end positions are imposed.
@@ -99,15 +114,26 @@ struct Params {
   Real couple_density[3] = {0, 0, 0};  ///< distributed couple per unit reference length, lab frame [N m/m]
 
   // prescribed ends (clamp positions and frames at t = 0 live in the ensemble, one set per rod)
-  Real end_velocity0[3] = {0, 0, 0};   ///< prescribed: u of x_c(t) at end 0 [m/s]
-  Real end_velocity1[3] = {0, 0, 0};   ///< prescribed: u at end 1
-  Real end_amplitude0[3] = {0, 0, 0};  ///< prescribed: a of x_c(t) at end 0 [m]
-  Real end_amplitude1[3] = {0, 0, 0};  ///< prescribed: a at end 1
-  Real end_frequency0 = 0;             ///< prescribed: f at end 0 [Hz]
-  Real end_frequency1 = 0;             ///< prescribed: f at end 1
-  Real end_twist_rate0 = 0;            ///< prescribed: clamp frame turns about its d3 at this rate [rad/s]
-  Real end_twist_rate1 = 0;            ///< prescribed: at end 1
-  Real baumgarte = 0;                  ///< gauss: alpha = beta of the stabilisation; 0 means 1/(5 dt)
+  Real end_velocity0[3] = {0, 0, 0};     ///< prescribed: u of x_c(t) at end 0 [m/s]
+  Real end_velocity1[3] = {0, 0, 0};     ///< prescribed: u at end 1
+  Real end_amplitude0[3] = {0, 0, 0};    ///< prescribed: a of x_c(t) at end 0 [m]
+  Real end_amplitude1[3] = {0, 0, 0};    ///< prescribed: a at end 1
+  Real end_frequency0 = 0;               ///< prescribed: f at end 0 [Hz]
+  Real end_frequency1 = 0;               ///< prescribed: f at end 1
+  Real end_twist_rate0 = 0;              ///< prescribed: clamp frame turns about its d3 at this rate [rad/s]
+  Real end_twist_rate1 = 0;              ///< prescribed: at end 1
+  Real baumgarte = 0;                    ///< gauss: alpha = beta of the stabilisation; 0 means 1/(5 dt)
+  Slide slide0 = Slide::line;            ///< sliding end 0: a line or a plane through its clamp point
+  Slide slide1 = Slide::line;            ///< sliding end 1
+  Real slide_direction0[3] = {1, 0, 0};  ///< sliding end 0: the line's direction or the plane's normal (unit)
+  Real slide_direction1[3] = {1, 0, 0};  ///< sliding end 1
+
+  // elastic foundation (Winkler), on every node of every rod
+  Foundation foundation = Foundation::none;
+  Real foundation_stiffness = 0;             ///< k: force per unit initial rest length per unit displacement [N/m^2]
+  Real foundation_damping = 0;               ///< c: the same per unit transverse speed [N s/m^2]
+  Real foundation_point[3] = {0, 0, 0};      ///< a point of the reference plane or line
+  Real foundation_direction[3] = {0, 0, 1};  ///< the plane's normal or the line's direction (unit)
 
   // growth (section 2)
   GrowthLaw growth = GrowthLaw::none;
@@ -152,12 +178,14 @@ struct Params {
       &Params::g, &Params::force0, &Params::force1, &Params::couple0, &Params::couple1, &Params::force_density,
       &Params::couple_density, &Params::end_velocity0, &Params::end_velocity1, &Params::end_amplitude0,
       &Params::end_amplitude1, &Params::end_frequency0, &Params::end_frequency1, &Params::end_twist_rate0,
-      &Params::end_twist_rate1, &Params::baumgarte, &Params::growth, &Params::mass_rule, &Params::growth_rate,
-      &Params::growth_zone, &Params::growth_points, &Params::growth_time, &Params::growth_value, &Params::lockhart_phi,
-      &Params::lockhart_yield, &Params::curvature_rate, &Params::contact_stiffness, &Params::contact_damping,
-      &Params::contact_exponent, &Params::plane, &Params::plane_point, &Params::plane_normal, &Params::mu_static,
-      &Params::mu_kinetic, &Params::slip_velocity, &Params::obstacle, &Params::obstacle_center, &Params::obstacle_axis,
-      &Params::obstacle_radius, &Params::self_contact, &Params::surface, &Params::surface_point,
+      &Params::end_twist_rate1, &Params::baumgarte, &Params::slide0, &Params::slide1, &Params::slide_direction0,
+      &Params::slide_direction1, &Params::foundation, &Params::foundation_stiffness, &Params::foundation_damping,
+      &Params::foundation_point, &Params::foundation_direction, &Params::growth, &Params::mass_rule,
+      &Params::growth_rate, &Params::growth_zone, &Params::growth_points, &Params::growth_time, &Params::growth_value,
+      &Params::lockhart_phi, &Params::lockhart_yield, &Params::curvature_rate, &Params::contact_stiffness,
+      &Params::contact_damping, &Params::contact_exponent, &Params::plane, &Params::plane_point, &Params::plane_normal,
+      &Params::mu_static, &Params::mu_kinetic, &Params::slip_velocity, &Params::obstacle, &Params::obstacle_center,
+      &Params::obstacle_axis, &Params::obstacle_radius, &Params::self_contact, &Params::surface, &Params::surface_point,
       &Params::surface_normal, &Params::surface_radius, &Params::divergence_bound>;
 };
 

@@ -46,7 +46,15 @@ RODSWARM_HD inline bool overwritten(const Params<Real>& p, Shape s, int j, int& 
   return false;
 }
 
-/// Sets positions (and velocities when v != nullptr) of overwritten end nodes to the clamp motion at t.
+/// Puts a sliding end's node back on its line or plane through x_c, and its velocity along it (v may be null).
+template <class Real>
+RODSWARM_HD inline void project_slide(const Params<Real>& p, int end, Vec3<Real> xc, Real* x, Real* v) {
+  store3(x, xc + slide_tangent(p, end, load3(x) - xc));
+  if (v) store3(v, slide_tangent(p, end, load3(v)));
+}
+
+/// Sets positions (and velocities when v != nullptr) of overwritten end nodes to the clamp motion at t; sliding
+/// ends imposed by overwriting go back on their line or plane.
 template <class Real, class Loop>
 RODSWARM_HD void impose_ends(const MemberData<Real>& d, Real* x, Real* v, Real t, const Loop& loop) {
   const Params<Real>& p = *d.p;
@@ -54,9 +62,14 @@ RODSWARM_HD void impose_ends(const MemberData<Real>& d, Real* x, Real* v, Real t
   loop.for_each(2 * s.R, [&](int q) {
     const int r = q / 2, end = q % 2;
     const int j = r * (s.N + 1) + (end == 0 ? 0 : s.N);
+    const bool slide = slides(end == 0 ? p.end0 : p.end1);
     int e;
-    if (!overwritten(p, s, j, e)) return;
+    if (!overwritten(p, s, j, e) && !(slide && p.constraints == ConstraintMethod::overwrite)) return;
     const ClampState<Real> cs = clamp_state(p, d.clamp + clamp_size * r, end, t);
+    if (slide) {
+      project_slide(p, end, cs.x, x + 3 * j, v ? v + 3 * j : nullptr);
+      return;
+    }
     store3(x + 3 * j, cs.x);
     if (v) store3(v + 3 * j, cs.v);
   });
@@ -79,6 +92,12 @@ RODSWARM_HD void project_constraints(const MemberData<Real>& d, Real* x, Real* v
       const ClampState<Real> cs = clamp_state(p, d.clamp + clamp_size * r, k == 0 ? 0 : 1, t);
       store3(x + 3 * j, cs.x);
       store3(v + 3 * j, cs.v);
+      return;
+    }
+    if (slides(kind)) {
+      if (p.constraints == ConstraintMethod::gauss)
+        project_slide(p, k == 0 ? 0 : 1, clamp_state(p, d.clamp + clamp_size * r, k == 0 ? 0 : 1, t).x, x + 3 * j,
+                      v + 3 * j);
       return;
     }
     if (p.surface == Surface::none) return;
