@@ -71,11 +71,12 @@
 ///       "normals": [[3] x rods n] (required): d1 per element, projected perpendicular to its chord, normalised,
 ///     every kind, optional:
 ///       "perturbation": { "amplitude" (0), "direction": [3] (required when amplitude != 0), "mode": integer
-///         >= 1 (1) }: after the rest shape is fixed, node j of every rod moves by
-///         amplitude sin(mode pi s_j / L) p_j, s_j its rest arc length (chords), L the rod's, p_j the direction
-///         (normalised) projected perpendicular to the rest tangent at node j and normalised; every element's
-///         directors are turned by the minimal rotation taking its rest d3 to its new chord. The rest data
-///         (lengths, strains) stay those of the unperturbed shape,
+///         >= 1 (1), or instead of amplitude and mode "amplitudes": [a_1, a_2, ...] (1 to 64 numbers) }: after
+///         the rest shape is fixed, node j of every rod moves by amplitude sin(mode pi s_j / L) p_j (or by
+///         sum_m a_m sin(m pi s_j / L) p_j: an imperfection in several modes at once), s_j its rest arc length
+///         (chords), L the rod's, p_j the direction (normalised) projected perpendicular to the rest tangent at node j
+///         and normalised; every element's directors are turned by the minimal rotation taking its rest d3 to its new
+///         chord. The rest data (lengths, strains) stay those of the unperturbed shape,
 ///       "velocity": [3] (0, 0, 0): uniform node velocity (clamped and pinned end nodes: 0; prescribed end nodes:
 ///         the prescribed end velocity u + 2 pi f a at t = 0),
 ///       "angular_velocity": [3] (0, 0, 0): uniform body angular velocity of every element },
@@ -291,8 +292,22 @@ void read_params(const ObjectReader& r, CosseratSpec& spec) {
 }
 
 void read_perturbation(const json& value, const std::string& source, CosseratSpec& spec) {
-  const ObjectReader r(value, "initial.perturbation", source, {"amplitude", "direction", "mode"});
+  const ObjectReader r(value, "initial.perturbation", source, {"amplitude", "amplitudes", "direction", "mode"});
   spec.has_perturbation = true;
+  if (const json* list = r.optional("amplitudes")) {
+    for (const char* single : {"amplitude", "mode"}) {
+      if (r.has(single)) {
+        throw ConfigError(source, r.key(single),
+                          "give either initial.perturbation.amplitudes (one per mode, from mode 1) or amplitude and "
+                          "mode, not both");
+      }
+    }
+    spec.perturbation_amplitudes = expect_number_list(*list, r.key("amplitudes"), source, 1);
+    if (spec.perturbation_amplitudes.size() > 64) {
+      throw ConfigError(source, r.key("amplitudes"),
+                        "at most 64 modes, got " + std::to_string(spec.perturbation_amplitudes.size()));
+    }
+  }
   spec.perturbation_amplitude = r.number_or("amplitude", 0.0);
   if (r.has("direction")) {
     spec.has_perturbation_direction = true;

@@ -507,7 +507,14 @@ void perturb(const CosseratSpec& spec, int n, int rods, const MemberChecker& che
   if (!(mode >= 1 && mode <= max_elements && mode == std::floor(mode))) {
     check.fail("initial.perturbation.mode", "must be an integer >= 1, got " + format_number(mode));
   }
-  if (spec.perturbation_amplitude == 0) return;
+  // One mode (amplitude, mode) or several (amplitudes[m - 1] of mode m).
+  const std::vector<double>& amplitudes = spec.perturbation_amplitudes;
+  bool any = spec.perturbation_amplitude != 0;
+  for (std::size_t m = 0; m < amplitudes.size(); ++m) {
+    check.finite_element("initial.perturbation.amplitudes", m, -1, amplitudes[m]);
+    any = any || amplitudes[m] != 0;
+  }
+  if (!any) return;
   if (!spec.has_perturbation_direction) {
     check.fail("initial.perturbation.direction",
                "missing required key (the direction of the displacement, required when amplitude is not 0)");
@@ -522,7 +529,9 @@ void perturb(const CosseratSpec& spec, int n, int rods, const MemberChecker& che
     for (std::size_t j = 0; j <= N; ++j) {
       if (j > 0) s += out.l0[first_element + j - 1];
       if (j == 0 || j == N) continue;  // sin(0) = sin(mode pi) = 0: the end nodes stay
-      const double factor = std::sin(mode * pi * s / L);
+      double factor = spec.perturbation_amplitude * std::sin(mode * pi * s / L);
+      for (std::size_t m = 0; m < amplitudes.size(); ++m)
+        factor += amplitudes[m] * std::sin(double(m + 1) * pi * s / L);
       // Rest tangent at node j: the mean of the adjacent elements' d3.
       V t = add(row_of(&out.rest_Q[9 * (first_element + j - 1)], 2), row_of(&out.rest_Q[9 * (first_element + j)], 2));
       const double tl = norm(t);
@@ -534,7 +543,7 @@ void perturb(const CosseratSpec& spec, int n, int rods, const MemberChecker& che
                                                          std::to_string(j) + ": it has no part perpendicular to it");
       }
       double* x = &out.x[3 * (first_node + j)];
-      store(x, add(load(x), scale(spec.perturbation_amplitude * factor / plen, perp)));
+      store(x, add(load(x), scale(factor / plen, perp)));
     }
     for (std::size_t i = 0; i < N; ++i) {
       const std::size_t e = first_element + i;

@@ -105,6 +105,7 @@ void Schema<cosserat::Model>::numbers(Spec& s, const config_detail::NumberSlots&
   }
   if (s.has_perturbation) {
     slots.number("initial.perturbation.amplitude", s.perturbation_amplitude);
+    if (!s.perturbation_amplitudes.empty()) slots.list("initial.perturbation.amplitudes", s.perturbation_amplitudes);
     if (s.has_perturbation_direction) slots.vector("initial.perturbation.direction", s.perturbation_direction);
     slots.integer("initial.perturbation.mode", s.perturbation_mode);
   }

@@ -93,6 +93,7 @@ struct CosseratSpec {
   std::vector<Vec3> points, normals;  ///< points
   bool has_perturbation = false;
   double perturbation_amplitude = 0, perturbation_mode = 1;
+  std::vector<double> perturbation_amplitudes;  ///< a_m of modes 1, 2, ... (instead of amplitude and mode)
   bool has_perturbation_direction = false;
   Vec3 perturbation_direction{};
   Vec3 velocity{}, angular_velocity{};

@@ -581,6 +581,30 @@ TEST(ConfigCosseratSchema, SlidingEndsAndFoundation) {
   EXPECT_EQ(parse(c).members.params[2].foundation_stiffness, 3.0);
 }
 
+TEST(ConfigCosseratShapes, PerturbationInSeveralModes) {
+  json c = base();
+  c["params"]["ends"] = {"pinned", "pinned"};
+  c["initial"]["perturbation"] = json::parse(R"({"amplitudes": [0.001, 0, 0.002], "direction": [1, 0, 0]})");
+  const auto job = parse(c);
+  const auto& p = job.members.params[0];
+  const auto* x = job.members.data(Model::x, 0);
+  for (int j = 0; j <= p.n; ++j) {
+    const double s = double(j) / p.n;
+    EXPECT_NEAR(x[3 * j], 0.001 * std::sin(M_PI * s) + 0.002 * std::sin(3 * M_PI * s), 1e-15) << j;
+  }
+  c["initial"]["perturbation"]["mode"] = 2;
+  auto e = error_of(c);
+  EXPECT_EQ(e.key(), "initial.perturbation.mode");
+  EXPECT_TRUE(contains(e, "give either initial.perturbation.amplitudes")) << e.what();
+  c["initial"]["perturbation"] = json::parse(R"({"amplitudes": [], "direction": [1, 0, 0]})");
+  EXPECT_EQ(error_of(c).key(), "initial.perturbation.amplitudes");
+  c["initial"]["perturbation"] = json::parse(R"({"amplitudes": [0.001, 0.002], "direction": [1, 0, 0]})");
+  c["ensemble"] = json::parse(R"({"mode": "grid", "vary": {"initial.perturbation.amplitudes[1]": [0, 0.01]}})");
+  const auto varied = parse(c);
+  const double mid = varied.members.data(Model::x, 1)[3 * (p.n / 4)];
+  EXPECT_NEAR(mid, 0.001 * std::sin(M_PI / 4) + 0.01 * std::sin(M_PI / 2), 1e-15);
+}
+
 TEST(ConfigCosseratSchema, OtherModelsRejectCosseratOutputKeys) {
   const json nishinari = json::parse(R"({
     "model": "nishinari",
@@ -896,7 +920,7 @@ TEST(ConfigCosseratExamples, EveryExampleParsesAndIsStable) {
       expect_rest_strains_of_state(job, 1e-11);
     }
   });
-  EXPECT_EQ(count, 12);
+  EXPECT_EQ(count, 13);
 }
 
 TEST(ConfigCosseratExamples, Timoshenko) {
