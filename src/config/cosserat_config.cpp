@@ -91,7 +91,9 @@
 ///       steps), "fields": any of "positions", "velocities", "energy", "directors", "gauss" ("positions",
 ///       "energy", "gauss"), "xdmf": boolean (false): also write an XDMF file next to the HDF5 file },
 ///   "compare": { "tolerance": > 0, "members": integer >= 1 (4) },
-///   "steady": { "damping": >= 0 (0: the driver picks), "tol": > 0 (1e-10), "max_time": >= 0 (0: integrator.t_end) }.
+///   "steady": { "method": "relaxation" | "newton" ("relaxation"), and for relaxation (newton leaves them unused, so
+///       that one config serves both): "damping": >= 0 (0: the driver picks), "tol": > 0 (1e-10), "max_time": >= 0
+///       (0: integrator.t_end) }.
 #include "config/cosserat_spec.hpp"
 #include "config/json_check.hpp"
 #include "config/run_settings_config.hpp"
@@ -371,7 +373,10 @@ config_detail::CosseratSpec Schema<cosserat::Model>::parse(const nlohmann::json&
   using namespace config_detail;
   parse_shared_settings(config, source, output_fields, job.precision, job.output, job.compare, true);
   if (const auto it = config.find("steady"); it != config.end()) {
-    const ObjectReader r(*it, "steady", source, {"damping", "tol", "max_time"});
+    const ObjectReader r(*it, "steady", source, {"method", "damping", "tol", "max_time"});
+    using Method = CosseratSteadySpec::Method;
+    job.steady.method = r.choice_or(
+        "method", Choices<Method>{{Method::relaxation, "relaxation"}, {Method::newton, "newton"}}, Method::relaxation);
     job.steady.damping = r.number_or("damping", job.steady.damping);
     if (!(job.steady.damping >= 0)) {
       throw ConfigError(source, "steady.damping",

@@ -13,6 +13,9 @@ namespace rodswarm {
 /// stiffness-weighted static residual Z_s (note section 3.1) falls below tol times its value at t = 0 plus an
 /// absolute floor, or at max_time.
 struct CosseratSteadySpec {
+  /// relaxation: the dynamics with added damping; newton: Newton on the linearisation of cosserat_statics.hpp
+  /// (float64), with load increments where one increment does not converge.
+  enum class Method { relaxation, newton } method = Method::relaxation;
   double damping = 0;   ///< added nu_f = nu_t [1/s]; 0 means 2 pi / (the member's t_end) ... see README
   double tol = 1e-10;   ///< relative Z_s target
   double max_time = 0;  ///< simulated seconds at most; 0 means integrator.t_end

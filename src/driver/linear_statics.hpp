@@ -26,12 +26,39 @@ struct EquilibriumResult {
   bool converged = false;
 };
 
-/// Newton from the problem's current state to the equilibrium of its loads: in 1, 2, 4, ... 64 load increments
-/// until every increment converges (the residual below the problem's tolerance, then iterated while it still
-/// halves, to round-off). An increment ends at its best iterate: a step that made the residual worse once it had
-/// converged, or not finite (as near a singular K), is taken back, and the increment has converged only if that
-/// iterate is within the tolerance. The state is left at the equilibrium, or at the start when no increment count
-/// converged.
+/// Newton on one load increment: from the current state to the equilibrium under the loads scaled by `scale`, at
+/// most 50 iterations. Returns whether it converged (the residual below the tolerance, then iterated while it still
+/// halves, to round-off); the state is left at the best iterate either way (a step that made the residual worse
+/// once it had converged, or not finite, as near a singular K, is taken back), its residual in `residual`.
+template <class Problem>
+bool newton_increment(Problem& problem, double scale, double tolerance, int& iterations, double& residual_out) {
+  double previous = INFINITY, best = INFINITY;
+  auto best_state = problem.state();
+  for (int iteration = 0; iteration < 50; ++iteration) {
+    const ReducedSystem s = problem.system(scale);
+    const double residual = problem.residual(s);
+    if (!std::isfinite(residual)) break;
+    const bool better = residual < best;  // Newton's residual need not fall at every step far from the solution
+    if (better) {
+      best = residual;
+      best_state = problem.state();
+    }
+    if (best <= tolerance && (!better || residual > 0.5 * previous || residual == 0)) break;
+    previous = residual;
+    if (s.dofs.empty()) break;
+    const Eigen::VectorXd zeta = s.K.partialPivLu().solve(s.F);  // away from equilibrium K is not symmetric
+    ++iterations;
+    problem.step(s, zeta);
+  }
+  problem.set_state(best_state);
+  residual_out = best;
+  return best <= tolerance;
+}
+
+/// Newton from the problem's current state to the equilibrium of its loads, with adaptive continuation in the
+/// load: the whole load first; where an increment does not converge, the state goes back to the last converged
+/// load and the increment halves (down to 1/64 of the load), and after a converged increment the next one doubles.
+/// The state is left at the equilibrium, or at the start when the increment would fall below 1/64.
 /// Problem:
 ///   State state() const; void set_state(const State&);
 ///   ReducedSystem system(double load_scale) const;       K and F at the current state, the loads scaled
@@ -43,41 +70,25 @@ EquilibriumResult solve_equilibrium(Problem& problem) {
   const auto start = problem.state();
   const double tolerance = problem.tolerance();
   EquilibriumResult out;
-  for (int stages = 1; stages <= 64; stages *= 2) {
-    problem.set_state(start);
-    bool ok = true;
-    for (int stage = 1; stage <= stages && ok; ++stage) {
-      const double scale = double(stage) / stages;
-      double previous = INFINITY, best = INFINITY;
-      auto best_state = problem.state();
-      for (int iteration = 0; iteration < 50; ++iteration) {
-        const ReducedSystem s = problem.system(scale);
-        const double residual = problem.residual(s);
-        if (!std::isfinite(residual)) break;
-        const bool better = residual < best;  // Newton's residual need not fall at every step far from the solution
-        if (better) {
-          best = residual;
-          best_state = problem.state();
-        }
-        // Converged: iterated while the residual still halves, to round-off.
-        if (best <= tolerance && (!better || residual > 0.5 * previous || residual == 0)) break;
-        previous = residual;
-        if (s.dofs.empty()) break;
-        const Eigen::VectorXd zeta = s.K.partialPivLu().solve(s.F);  // away from equilibrium K is not symmetric
-        ++out.iterations;
-        problem.step(s, zeta);
-      }
-      problem.set_state(best_state);
-      out.residual = best;
-      ok = best <= tolerance;
+  auto converged_state = start;
+  double done = 0, increment = 1;
+  while (done < 1) {
+    const double scale = std::min(1.0, done + increment);
+    if (newton_increment(problem, scale, tolerance, out.iterations, out.residual)) {
+      done = scale;
+      converged_state = problem.state();
+      increment *= 2;
+      continue;
     }
-    if (ok) {
-      out.converged = true;
+    increment *= 0.5;
+    if (increment < 1.0 / 64) {
+      problem.set_state(start);
+      out.residual = problem.residual(problem.system(1.0));
       return out;
     }
+    problem.set_state(converged_state);
   }
-  problem.set_state(start);
-  out.residual = problem.residual(problem.system(1.0));
+  out.converged = true;
   return out;
 }
 

@@ -5,11 +5,16 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <limits>
 #include <sstream>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
 
 #include "config/cosserat_job.hpp"
 #include "backends/parallel_for.hpp"
 #include "driver/drivers_impl.hpp"
+#include "models/cosserat_statics.hpp"
 #include "rodswarm/models/cosserat_diagnostics.hpp"
 
 namespace rodswarm {
@@ -205,11 +210,12 @@ bool Host::has_steady() {
 
 template <>
 std::string Host::steady_scheme(const Job& job) {
-  return scheme_name(job);
+  return job.steady.method == CosseratSteadySpec::Method::newton ? "newton" : scheme_name(job);
 }
 
 template <>
 CosseratJob Host::steady_job(const Job& job) {
+  if (job.steady.method == CosseratSteadySpec::Method::newton) return job;
   Job relaxed = job;
   for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
     auto& p = relaxed.members.params[i];
@@ -220,10 +226,54 @@ CosseratJob Host::steady_job(const Job& job) {
   return relaxed;
 }
 
+namespace {
+
+/// Newton statics of every member (cosserat_statics.hpp through driver/linear_statics.hpp), in place on the
+/// ensemble's state, members in parallel. A member Newton cannot set up (confined to a surface, a roller off the lab
+/// axes) stops the job with its message; one that does not converge is reported, not failed.
+template <class Real>
+SteadyOutcomes newton_statics(const CosseratJob& job, Ensemble<Model, Real>& e) {
+  if constexpr (!std::is_same_v<Real, double>) {
+    throw std::invalid_argument(job.source +
+                                ": steady.method \"newton\" works in float64 (run it with --precision float64)");
+  } else {
+    const auto M = static_cast<std::size_t>(job.size());
+    SteadyOutcomes s;
+    s.iterations.assign(M, 0);
+    s.residual.assign(M, 0.0);
+    s.converged.assign(M, 0);
+    s.failed.assign(M, 0);
+    s.time.assign(M, std::numeric_limits<double>::quiet_NaN());
+    s.steps.assign(M, 0);
+    s.stability_warning.assign(M, 0);
+    std::vector<std::string> refused(M);
+    parallel_for(static_cast<std::int64_t>(M), 1, 2, [&](std::int64_t ii) {
+      const auto i = static_cast<std::size_t>(ii);
+      try {
+        cosserat::StaticsProblem problem(Model::io(e.member(ii)));
+        const statics::EquilibriumResult eq = statics::solve_equilibrium(problem);
+        s.iterations[i] = eq.iterations;
+        s.residual[i] = eq.residual;
+        s.converged[i] = eq.converged ? 1 : 0;
+      } catch (const std::invalid_argument& error) {
+        refused[i] = error.what();
+      }
+    });
+    for (std::size_t i = 0; i < M; ++i) {
+      if (!refused[i].empty())
+        throw std::invalid_argument(job.source + ": member " + std::to_string(i) + ": " + refused[i]);
+    }
+    return s;
+  }
+}
+
+}  // namespace
+
 template <>
 template <class Real>
 SteadyOutcomes Host::solve_steady(const Job& job, Backend<Model, Real>& backend, Ensemble<Model, Real>& e,
                                   StabilityReport& stability) {
+  if (job.steady.method == CosseratSteadySpec::Method::newton) return newton_statics(job, e);
   stability = rodswarm::check_stability(job);
   const auto M = static_cast<std::size_t>(job.size());
   std::vector<std::int64_t> limit(M), target(M);

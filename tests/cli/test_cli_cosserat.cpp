@@ -368,6 +368,51 @@ TEST_F(CliCosseratModes, NewtonFindsTheEquilibriumThatSteadyRelaxesTo) {
   EXPECT_LT(m["positions"][20][0].get<double>(), -0.05);  // bent well away from the axis
 }
 
+// `steady` by Newton (steady.method "newton"): the tip timoshenko.json's force bends the rod to is the one dynamic
+// relaxation reaches (at a tight tolerance), in a few iterations; a stiff rod's gravity sag (E = 1e10, where
+// relaxation's Z_s floors above its target) converges in a few iterations to the Euler-Bernoulli-Timoshenko sag
+// q L^4 / (8 E I) + q L^2 / (2 kappa_s G A), with a residual near round-off (E A 1e-13: strains rounded at
+// 1e-13, about 1e-16 over h = 1/50 and a few operations); /steady/iterations holds
+// Newton's iterations and the time is NaN (null in inspect --json: Newton has no time).
+TEST_F(CliCosseratModes, SteadyByNewtonMatchesRelaxationAndSagsAStiffRod) {
+  const std::string cfg = kExamples + "timoshenko.json --set params.n=20";
+  const auto newton = rodswarm("steady " + cfg + " --set steady.method=\"newton\" --backend cpu --out nt.h5");
+  ASSERT_EQ(newton.code, 0) << newton.out << newton.err;
+  EXPECT_NE(newton.out.find("Newton, 0 not converged"), std::string::npos) << newton.out;
+  const auto n = inspect("nt.h5 --member 0 --final --json");
+  EXPECT_LE(n["newton_iterations"].get<int>(), 10);
+  const auto relaxed =
+      rodswarm("steady " + cfg + " --set steady.tol=1e-18 --set steady.max_time=400 --backend cpu --out st.h5");
+  ASSERT_EQ(relaxed.code, 0) << relaxed.out << relaxed.err;
+  const auto r = inspect("st.h5 --member 0 --final --json");
+  for (int c = 0; c < 3; ++c) {
+    std::printf("tip %d: Newton steady %.12e, dynamic relaxation %.12e\n", c, n["positions"][20][c].get<double>(),
+                r["positions"][20][c].get<double>());
+    EXPECT_NEAR(n["positions"][20][c].get<double>(), r["positions"][20][c].get<double>(), 2e-10);
+  }
+
+  const double E = 1e10, G = E / 3, radius = 0.01, A = M_PI * radius * radius, I = A * radius * radius / 4;
+  const double q = 1000 * A * 9.81, sag = q / (8 * E * I) + q / (2 * 0.9 * G * A);  // L = 1
+  const auto stiff = rodswarm("steady " + kExamples +
+                              "dynamic_cantilever.json --set params.youngs_modulus=1e10 --set "
+                              "params.shear_modulus=3.3333333333e9 --set params.g=[0,0,-9.81] --set "
+                              "initial.perturbation.amplitude=0 --set steady.method=\"newton\" --out sag.h5");
+  ASSERT_EQ(stiff.code, 0) << stiff.out << stiff.err;
+  const auto g = inspect("sag.h5 --member 0 --final --json");
+  const double tip = g["positions"][50][2].get<double>();
+  std::printf("stiff sag: tip %.9e, closed form %.9e (%.1e), %d iterations, residual %.2e N\n", tip, -sag,
+              -tip / sag - 1, g["newton_iterations"].get<int>(), g["residual"].get<double>());
+  EXPECT_NEAR(-tip, sag, 1e-3 * sag);
+  EXPECT_LE(g["newton_iterations"].get<int>(), 6);
+  EXPECT_LT(g["residual"].get<double>(), 1e-13 * E * A);
+  EXPECT_TRUE(g["t"].is_null()) << g["t"];
+  // float32: refused, naming the key, before any file is written.
+  const auto single = rodswarm("steady " + cfg + " --set steady.method=\"newton\" --precision float32 --out f.h5");
+  EXPECT_EQ(single.code, 2) << single.out << single.err;
+  EXPECT_NE(single.err.find("steady.method \"newton\" works in float64"), std::string::npos) << single.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "f.h5"));
+}
+
 // A couple held fixed in the lab is not conservative: K is not symmetric, and modes says so (the frequencies are
 // those of its symmetric part).
 TEST_F(CliCosseratModes, ANonConservativeCoupleIsWarned) {

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <utility>
@@ -239,6 +240,66 @@ TEST(CosseratModes, CompressedCantileverLosesItsFirstFrequencyAtEulersLoad) {
               std::log2(err[1] / err[2]));
   EXPECT_LT(err[2], 1e-3);
   EXPECT_NEAR(std::log2(err[1] / err[2]), 2.0, 0.3);
+}
+
+/// The inextensible cantilever elastica under a dead tip force perpendicular to the clamp: theta'' = -a cos(theta)
+/// (s in units of L, a = F L^2 / (E I)), theta(0) = 0, theta'(1) = 0, by shooting on theta'(0) with RK4 (4000
+/// steps); returns the tip's deflection along the force and its shortening along the clamp axis, over L.
+std::pair<double, double> elastica_tip(double a) {
+  // State (theta, kappa, x, z): theta' = kappa, kappa' = -a cos theta, x' = sin theta, z' = cos theta.
+  using Y = std::array<double, 4>;
+  const auto rate = [a](const Y& y) { return Y{y[1], -a * std::cos(y[0]), std::sin(y[0]), std::cos(y[0])}; };
+  const auto along = [](const Y& y, double h, const Y& k) {
+    return Y{y[0] + h * k[0], y[1] + h * k[1], y[2] + h * k[2], y[3] + h * k[3]};
+  };
+  const auto shoot = [&](double k0, double* tip_x, double* tip_z) {
+    const int steps = 4000;
+    const double h = 1.0 / steps;
+    Y y{0, k0, 0, 0};
+    for (int i = 0; i < steps; ++i) {
+      const Y k1 = rate(y), k2 = rate(along(y, 0.5 * h, k1)), k3 = rate(along(y, 0.5 * h, k2)),
+              k4 = rate(along(y, h, k3));
+      for (std::size_t c = 0; c < 4; ++c) y[c] += h / 6 * (k1[c] + 2 * k2[c] + 2 * k3[c] + k4[c]);
+    }
+    if (tip_x) *tip_x = y[2];
+    if (tip_z) *tip_z = y[3];
+    return y[1];  // theta'(1), zero at the solution
+  };
+  double lo = 0, hi = a;  // theta'(0) = a at small a; theta'(1) is positive below the root, negative above
+  for (int i = 0; i < 100; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (shoot(mid, nullptr, nullptr) > 0 ? hi : lo) = mid;
+  }
+  double x = 0, z = 0;
+  shoot(0.5 * (lo + hi), &x, &z);
+  return {x, 1 - z};
+}
+
+// Newton bends a slender cantilever under a large tip force onto the elastica: a = F L^2 / (E I) = 2 and 5 (tip
+// deflections about half and three quarters of L; 0.49346 L at a = 2 is Bisshopp & Drucker's), order 2 in n.
+TEST(CosseratModes, NewtonBendsACantileverOntoTheLargeDeflectionElastica) {
+  const double radius = 0.002, I = M_PI * std::pow(radius, 4) / 4;
+  for (const double a : {2.0, 5.0}) {
+    const auto [deflection, shortening] = elastica_tip(a);
+    std::vector<double> err;
+    for (const int n : {10, 20, 40}) {
+      Rod rod = cantilever(n, radius);
+      rod.p.force1[0] = a * E * I / (L * L);
+      cosserat::StaticsProblem problem(rod.io());
+      const statics::EquilibriumResult eq = statics::solve_equilibrium(problem);
+      ASSERT_TRUE(eq.converged) << a << " " << n;
+      const double x = rod.x[3 * static_cast<std::size_t>(n)], z = rod.x[3 * static_cast<std::size_t>(n) + 2];
+      err.push_back(std::hypot(x - deflection * L, (L - z) - shortening * L));
+      std::printf("a = %.0f, n = %d: tip deflection %.7f (elastica %.7f), shortening %.7f (%.7f), %d iterations\n", a,
+                  n, x, deflection, L - z, shortening, eq.iterations);
+      // a = 2 converges on the whole load; a = 5 needs load increments after a first attempt's 50 iterations.
+      EXPECT_LE(eq.iterations, a < 3 ? 30 : 150);
+    }
+    std::printf("errors %.3e %.3e %.3e, orders %.2f %.2f\n", err[0], err[1], err[2], std::log2(err[0] / err[1]),
+                std::log2(err[1] / err[2]));
+    EXPECT_LT(err[2], 1e-3 * L);
+    EXPECT_NEAR(std::log2(err[1] / err[2]), 2.0, 0.3);
+  }
 }
 
 }  // namespace
