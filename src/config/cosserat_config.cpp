@@ -88,8 +88,10 @@
 ///       "params.contact.plane.mu_kinetic[0]", "initial.points[3][0]"); params.n, params.rods and
 ///       initial.perturbation.mode take integral values (grid and zip only),
 ///   "output": { "path" ("results.h5"), "save_every" (0: no series, the final state only; else a whole number of
-///       steps), "fields": any of "positions", "velocities", "energy", "directors", "gauss" ("positions",
-///       "energy", "gauss"), "xdmf": boolean (false): also write an XDMF file next to the HDF5 file },
+///       steps), "fields": any of "positions", "velocities", "energy", "directors", "gauss", "angular_velocities"
+///       (body, per element), "accelerations" (lab, per node), "angular_accelerations" (body, per element),
+///       "constraint_forces" (m (a - a_f) per node, lab) ("positions", "energy", "gauss"), "xdmf": boolean (false):
+///       also write an XDMF file next to the HDF5 file },
 ///   "compare": { "tolerance": > 0, "members": integer >= 1 (4) },
 ///   "steady": { "method": "relaxation" | "newton" ("relaxation"), and for relaxation (newton leaves them unused, so
 ///       that one config serves both): "damping": >= 0 (0: the driver picks), "tol": > 0 (1e-10), "max_time": >= 0
@@ -140,8 +142,15 @@ const std::vector<std::string> params_keys = {"n",
                                               "growth",
                                               "contact",
                                               "surface"};
-const std::vector<OutputField> output_fields = {
-    {"positions", true}, {"velocities", false}, {"energy", true}, {"directors", false}, {"gauss", true}};
+const std::vector<OutputField> output_fields = {{"positions", true},
+                                                {"velocities", false},
+                                                {"energy", true},
+                                                {"directors", false},
+                                                {"gauss", true},
+                                                {"angular_velocities", false},
+                                                {"accelerations", false},
+                                                {"angular_accelerations", false},
+                                                {"constraint_forces", false}};
 const std::vector<std::string> motion_keys = {"perturbation", "velocity", "angular_velocity"};
 const Choices<cosserat::Scheme> schemes{{cosserat::Scheme::verlet, "verlet"}, {cosserat::Scheme::rk4, "rk4"}};
 const Choices<cosserat::Law> laws{{cosserat::Law::variational, "variational"},

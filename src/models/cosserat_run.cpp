@@ -118,6 +118,9 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
                  {"energy", {static_cast<std::uint64_t>(energy.size())}, energy, run && o.saves("energy"), true},
                  {"gauss", {3}, {"zt", "zs", "violation"}, run && o.saves("gauss"), !run || o.saves("gauss")},
                  {"directors", {0, 9}, {}, run && o.saves("directors"), o.saves("directors") || kind == "modes"}};
+  // Per element (padded like directors) or per node, in the order record() fills them.
+  for (const char* name : {"angular_velocities", "accelerations", "angular_accelerations", "constraint_forces"})
+    plan.fields.push_back({name, {0, 3}, {}, run && o.saves(name), o.saves(name)});
   return plan;
 }
 
@@ -134,11 +137,13 @@ void Host::record(const Job& job, const RecordTables&, Ensemble<Model, Real>& e,
   const cosserat::MemberIO<Real> io = Model::io(e.member(static_cast<std::int64_t>(i)));
   const cosserat::Shape s = cosserat::shape_of(e.params[i]);
   double *pos = rows[0], *vel = rows[1], *energy = rows[2], *gauss = rows[3], *dir = rows[4];
+  double *spin = rows[5], *acc = rows[6], *spin_rate = rows[7], *reaction = rows[8];
   for (int k = 0; k < 3 * s.nodes(); ++k) {
     if (pos) pos[k] = double(io.x[k]);
     if (vel) vel[k] = double(io.v[k]);
   }
   for (int k = 0; dir && k < 9 * s.elements(); ++k) dir[k] = double(io.Q[k]);
+  for (int k = 0; spin && k < 3 * s.elements(); ++k) spin[k] = double(io.w[k]);
   const Real t = Real(double(e.steps_done[i]) * double(e.dt[i]));
   cosserat::Diagnostics<Real> diagnostics;
   if (energy) {
@@ -149,6 +154,7 @@ void Host::record(const Job& job, const RecordTables&, Ensemble<Model, Real>& e,
     values.push_back(E.total());
     std::copy(values.begin(), values.end(), energy);
   }
+  if (acc || spin_rate || reaction) diagnostics.motion(io, t, e.dt[i], acc, spin_rate, reaction);
   if (gauss) {
     const cosserat::Gauss g = diagnostics.gauss(io, t, e.dt[i]);
     gauss[0] = g.zt;

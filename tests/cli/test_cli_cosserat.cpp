@@ -81,6 +81,61 @@ TEST_F(CliCosserat, RunWritesPositionsEnergyAndGaussThatInspectShows) {
   EXPECT_NE(s["kind"], "steady");
 }
 
+// The motion outputs (angular velocities, accelerations, angular accelerations, constraint forces) in the file and
+// in inspect --json, checked against Gauss's principle on the confined sphere: every node's constraint force is
+// normal to the sphere (a multiplier times the radial gradient), some push out and some in (the rod is bent by the
+// sphere from a straight rest shape); the accelerations are what the velocities did over the last step (to first
+// order); elements past the last are null.
+TEST_F(CliCosserat, MotionOutputsShowGausssConstraintForces) {
+  const auto run = rodswarm(
+      "run " + kExamples +
+      "confined_sphere.json --set integrator.t_end=0.05 --set output.save_every=0.0001 --set output.xdmf=false "
+      "--set 'output.fields=[\"positions\", \"velocities\", \"accelerations\", \"constraint_forces\", "
+      "\"angular_velocities\", \"angular_accelerations\"]' --out m.h5");
+  ASSERT_EQ(run.code, 0) << run.out << run.err;
+  const auto last = inspect("m.h5 --member 0 --final --json");
+  const auto& x = last["positions"];
+  const auto& f = last["constraint_forces"];
+  const std::size_t nodes = x.size();
+  ASSERT_EQ(f.size(), nodes);
+  double largest = 0, off_normal = 0;
+  for (std::size_t j = 0; j < nodes; ++j) {
+    const double r[3] = {x[j][0].get<double>(), x[j][1].get<double>(), x[j][2].get<double>()};
+    const double q[3] = {f[j][0].get<double>(), f[j][1].get<double>(), f[j][2].get<double>()};
+    const double rn = std::sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
+    const double radial = (q[0] * r[0] + q[1] * r[1] + q[2] * r[2]) / rn;
+    const double qn = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
+    largest = std::max(largest, qn);
+    off_normal = std::max(off_normal, std::sqrt(std::max(0.0, qn * qn - radial * radial)));
+  }
+  std::printf("constraint forces: largest %.3e N, largest part off the normal %.3e N\n", largest, off_normal);
+  EXPECT_GT(largest, 1e-3);
+  EXPECT_LT(off_normal, 1e-7 * largest);  // measured 5e-9: a - a_f cancels the elastic accelerations' digits
+  const auto& spin = last["angular_velocities"];
+  ASSERT_EQ(spin.size(), nodes);
+  EXPECT_TRUE(spin[nodes - 1][0].is_null());  // one element fewer than nodes
+  EXPECT_FALSE(spin[0][0].is_null());
+  EXPECT_EQ(last["angular_accelerations"].size(), nodes);
+  // The saves are one step apart: (v_{k+1} - v_k) / dt against the mean of a_k and a_{k+1} (Verlet's kick is the
+  // acceleration at the midpoint; the projection onto the sphere after each step takes a little more).
+  const auto series = inspect("m.h5 --member 0 --json")["series"];
+  const auto& v = series["velocities"];
+  const auto& a = series["accelerations"];
+  const std::size_t k = v.size() / 2;
+  double worst = 0, scale = 0;
+  for (std::size_t j = 0; j < nodes; ++j) {
+    for (std::size_t c = 0; c < 3; ++c) {
+      const double dv = (v[k + 1][j][c].get<double>() - v[k][j][c].get<double>()) / 1e-4;
+      const double mean = 0.5 * (a[k][j][c].get<double>() + a[k + 1][j][c].get<double>());
+      worst = std::max(worst, std::fabs(dv - mean));
+      scale = std::max(scale, std::fabs(mean));
+    }
+  }
+  std::printf("accelerations against the velocities' differences: %.2e of the largest %.3e m/s^2\n", worst / scale,
+              scale);
+  EXPECT_LT(worst, 2e-2 * scale);
+}
+
 TEST_F(CliCosserat, XdmfIsWrittenNextToTheResultsAndReferencesThem) {
   const auto run = rodswarm("run " + kExamples + "timoshenko.json --backend cpu --out rod.h5 --set output.xdmf=true" +
                             kShortTimoshenko);

@@ -136,6 +136,31 @@ class Diagnostics {
     return g;
   }
 
+  /// The accelerations the integrator uses at the state and time t (nodes: lab; elements: body angular), and the
+  /// constraint forces that make them, m_j (a_j - a_f,j) on every node (lab): the reactions of held and sliding
+  /// ends and of a confining surface (Gauss's principle, note 3.1; with `overwrite` the reaction the overwriting
+  /// implies). Null outputs are skipped. Rows of 3, node after node and element after element.
+  void motion(const MemberIO<Real>& io, Real t, Real dt, double* ax, double* aw, double* reaction) {
+    const MemberData<Real>& d = io.data;
+    const Shape s = shape_of(*d.p);
+    const StateRef<Real> y{io.x, io.v, io.Q, io.w, io.g};
+    const int Nd = s.nodes(), E = s.elements();
+    std::vector<Real> a(3 * Nd), wd(3 * E), af(3 * Nd), wf(3 * E);
+    const Real alpha = baumgarte_rate(*d.p, dt);
+    const Scratch<Real> c = prepare(d, y, t);
+    const SequentialLoop loop;
+    evaluate(d, y, t, c, Mode::constrained, alpha, a.data(), wd.data(), static_cast<Real*>(nullptr), loop);
+    if (reaction) evaluate(d, y, t, c, Mode::free, alpha, af.data(), wf.data(), static_cast<Real*>(nullptr), loop);
+    for (int j = 0; j < Nd; ++j) {
+      for (int k = 0; k < 3; ++k) {
+        const auto q = static_cast<std::size_t>(3 * j + k);
+        if (ax) ax[q] = double(a[q]);
+        if (reaction) reaction[q] = double(c.mass[j]) * (double(a[q]) - double(af[q]));
+      }
+    }
+    for (int k = 0; aw && k < 3 * E; ++k) aw[k] = double(wd[static_cast<std::size_t>(k)]);
+  }
+
  private:
   std::vector<Real> scratch_;
 
