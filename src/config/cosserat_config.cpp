@@ -79,7 +79,12 @@
 ///         chord. The rest data (lengths, strains) stay those of the unperturbed shape,
 ///       "velocity": [3] (0, 0, 0): uniform node velocity (clamped and pinned end nodes: 0; prescribed end nodes:
 ///         the prescribed end velocity u + 2 pi f a at t = 0),
-///       "angular_velocity": [3] (0, 0, 0): uniform body angular velocity of every element },
+///       "angular_velocity": [3] (0, 0, 0): uniform body angular velocity of every element,
+///       "velocities": [[3] x rods (n + 1)]: each node's velocity instead of "velocity" (lab, rod after rod); an
+///         end node's must be what its end allows (0 clamped or pinned, the prescribed velocity, along the line
+///         or plane of a sliding end),
+///       "angular_velocities": [[3] x rods n]: each element's body angular velocity instead of
+///         "angular_velocity" },
 ///   "integrator": { "scheme": "verlet" | "rk4" ("verlet"), "dt": > 0 (required), "t_end": > 0 (required; a whole
 ///       number of steps), "divergence_factor": > 0 (1000): a member diverges when some |x_j| exceeds
 ///       divergence_factor * max(1, total rest length of its rods, max_j |x_j(0)|) },
@@ -151,7 +156,8 @@ const std::vector<OutputField> output_fields = {{"positions", true},
                                                 {"accelerations", false},
                                                 {"angular_accelerations", false},
                                                 {"constraint_forces", false}};
-const std::vector<std::string> motion_keys = {"perturbation", "velocity", "angular_velocity"};
+const std::vector<std::string> motion_keys = {"perturbation", "velocity", "angular_velocity", "velocities",
+                                              "angular_velocities"};
 const Choices<cosserat::Scheme> schemes{{cosserat::Scheme::verlet, "verlet"}, {cosserat::Scheme::rk4, "rk4"}};
 const Choices<cosserat::Law> laws{{cosserat::Law::variational, "variational"},
                                   {cosserat::Law::pyelastica, "pyelastica"}};
@@ -363,6 +369,22 @@ void read_initial(const json& top_initial, const std::string& source, CosseratSp
   if (const json* p = r.optional("perturbation")) read_perturbation(*p, source, spec);
   spec.velocity = r.vector3_or("velocity", {0, 0, 0});
   spec.angular_velocity = r.vector3_or("angular_velocity", {0, 0, 0});
+  for (const auto& [uniform, each] : {std::pair<const char*, const char*>{"velocity", "velocities"},
+                                      std::pair<const char*, const char*>{"angular_velocity", "angular_velocities"}}) {
+    if (r.has(uniform) && r.has(each)) {
+      throw ConfigError(source, r.key(each),
+                        std::string("give either initial.") + uniform + " (uniform) or initial." + each + " (one per " +
+                            (std::string(each) == "velocities" ? "node" : "element") + "), not both");
+    }
+  }
+  if (const json* list = r.optional("velocities")) {
+    spec.has_velocities = true;
+    spec.velocities = expect_vector3_list(*list, "initial.velocities", source);
+  }
+  if (const json* list = r.optional("angular_velocities")) {
+    spec.has_angular_velocities = true;
+    spec.angular_velocities = expect_vector3_list(*list, "initial.angular_velocities", source);
+  }
 }
 
 }  // namespace

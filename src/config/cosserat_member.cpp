@@ -645,14 +645,40 @@ void Schema<cosserat::Model>::build(const Spec& spec, const CosseratJob& job, co
   std::copy(out.rest_Q.begin(), out.rest_Q.end(), out.Q.begin());
   if (spec.has_perturbation) perturb(spec, n, rods, check, out);
 
+  if (spec.has_velocities && spec.velocities.size() != nodes) {
+    check.fail("initial.velocities", "expected " + std::to_string(nodes) +
+                                         " rows (params.rods x (params.n + 1) nodes), got " +
+                                         std::to_string(spec.velocities.size()));
+  }
+  if (spec.has_angular_velocities && spec.angular_velocities.size() != elements) {
+    check.fail("initial.angular_velocities", "expected " + std::to_string(elements) +
+                                                 " rows (params.rods x params.n elements), got " +
+                                                 std::to_string(spec.angular_velocities.size()));
+  }
   for (std::size_t r = 0; r < R; ++r) {
     for (std::size_t j = 0; j <= N; ++j) {
-      V vj = spec.velocity;
-      if (j == 0) vj = end_velocity(p, 0, spec.velocity, spec.end_velocity0, spec.end_amplitude0, spec.end_frequency0);
-      if (j == N) vj = end_velocity(p, 1, spec.velocity, spec.end_velocity1, spec.end_amplitude1, spec.end_frequency1);
-      store(&out.v[3 * ((N + 1) * r + j)], vj);
+      const std::size_t k = (N + 1) * r + j;
+      const V given = spec.has_velocities ? spec.velocities[k] : spec.velocity;
+      if (spec.has_velocities) check.finite_vectors({{index_key("initial.velocities", k).c_str(), given}});
+      V vj = given;
+      if (j == 0) vj = end_velocity(p, 0, given, spec.end_velocity0, spec.end_amplitude0, spec.end_frequency0);
+      if (j == N) vj = end_velocity(p, 1, given, spec.end_velocity1, spec.end_amplitude1, spec.end_frequency1);
+      // A uniform velocity yields to the ends; a node's own velocity must already be what its end allows.
+      if (spec.has_velocities && norm(sub(vj, given)) > 1e-12 * (norm(vj) + norm(given))) {
+        const int end = j == 0 ? 0 : 1;
+        check.fail(index_key("initial.velocities", k),
+                   "node " + std::to_string(j) + " of rod " + std::to_string(r) + " is held by its \"" +
+                       cosserat_end_kinds.name(end == 0 ? p.end0 : p.end1) + "\" end " + std::to_string(end) +
+                       ", which allows the velocity " + vec_text(vj) + " there, got " + vec_text(given));
+      }
+      store(&out.v[3 * k], vj);
     }
-    for (std::size_t i = 0; i < N; ++i) store(&out.w[3 * (N * r + i)], spec.angular_velocity);
+    for (std::size_t i = 0; i < N; ++i) {
+      const std::size_t e = N * r + i;
+      const V wi = spec.has_angular_velocities ? spec.angular_velocities[e] : spec.angular_velocity;
+      if (spec.has_angular_velocities) check.finite_vectors({{index_key("initial.angular_velocities", e).c_str(), wi}});
+      store(&out.w[3 * e], wi);
+    }
     double* c = &out.clamp[static_cast<std::size_t>(cosserat::clamp_size) * r];
     std::copy_n(&out.x[3 * (N + 1) * r], 3, c);
     std::copy_n(&out.Q[9 * N * r], 9, c + 3);

@@ -109,8 +109,16 @@ void Schema<cosserat::Model>::numbers(Spec& s, const config_detail::NumberSlots&
     if (s.has_perturbation_direction) slots.vector("initial.perturbation.direction", s.perturbation_direction);
     slots.integer("initial.perturbation.mode", s.perturbation_mode);
   }
-  slots.vector("initial.velocity", s.velocity);
-  slots.vector("initial.angular_velocity", s.angular_velocity);
+  if (s.has_velocities) {
+    slots.rows("initial.velocities", s.velocities);
+  } else {
+    slots.vector("initial.velocity", s.velocity);
+  }
+  if (s.has_angular_velocities) {
+    slots.rows("initial.angular_velocities", s.angular_velocities);
+  } else {
+    slots.vector("initial.angular_velocity", s.angular_velocity);
+  }
 
   slots.integrator(s.dt, s.t_end, &s.divergence_factor);
 }

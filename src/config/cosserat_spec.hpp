@@ -97,6 +97,9 @@ struct CosseratSpec {
   bool has_perturbation_direction = false;
   Vec3 perturbation_direction{};
   Vec3 velocity{}, angular_velocity{};
+  bool has_velocities = false, has_angular_velocities = false;
+  std::vector<Vec3> velocities;          ///< per node, rod after rod (instead of velocity)
+  std::vector<Vec3> angular_velocities;  ///< per element, body (instead of angular_velocity)
 
   // integrator
   cosserat::Scheme scheme = cosserat::Scheme::verlet;

@@ -605,6 +605,50 @@ TEST(ConfigCosseratShapes, PerturbationInSeveralModes) {
   EXPECT_NEAR(mid, 0.001 * std::sin(M_PI / 4) + 0.01 * std::sin(M_PI / 2), 1e-15);
 }
 
+TEST(ConfigCosseratShapes, PerNodeVelocitiesAndPerElementAngularVelocities) {
+  json c = base();  // n = 8 along z
+  c["params"]["ends"] = {"free", "sliding"};
+  c["params"]["slide1"] = json::parse(R"({"kind": "line", "direction": [0, 0, 1]})");
+  json v = json::array(), w = json::array();
+  for (int j = 0; j <= 8; ++j) v.push_back({0.1 * j, 0, j == 8 ? 0.0 : 1.0});
+  for (int i = 0; i < 8; ++i) w.push_back({0, 0, 0.5 * i});
+  v[8] = {0, 0, 2.0};  // along the roller's line: allowed
+  c["initial"]["velocities"] = v;
+  c["initial"]["angular_velocities"] = w;
+  const auto job = parse(c);
+  const auto* vv = job.members.data(Model::v, 0);
+  const auto* ww = job.members.data(Model::w, 0);
+  for (int j = 0; j < 8; ++j)
+    EXPECT_EQ(std::vector<double>(vv + 3 * j, vv + 3 * j + 3), (std::vector<double>{0.1 * j, 0, 1}));
+  EXPECT_EQ(std::vector<double>(vv + 24, vv + 27), (std::vector<double>{0, 0, 2}));
+  EXPECT_EQ(ww[3 * 7 + 2], 3.5);
+  // An end node's velocity must be what its end allows: off the roller's line, or moving a pinned node.
+  c["initial"]["velocities"][8] = {1, 0, 2};
+  auto e = error_of(c);
+  EXPECT_EQ(e.key(), "initial.velocities[8]");
+  EXPECT_TRUE(contains(e, "node 8 of rod 0 is held by its \"sliding\" end 1, which allows the velocity")) << e.what();
+  c["initial"]["velocities"][8] = {0, 0, 2};
+  c["params"]["ends"] = {"pinned", "sliding"};
+  EXPECT_EQ(error_of(c).key(), "initial.velocities[0]");
+  c["initial"]["velocities"][0] = {0, 0, 0};
+  EXPECT_NO_THROW(parse(c));
+  // Sizes, both forms at once, and varying one entry.
+  c["initial"]["velocities"].erase(3);
+  e = error_of(c);
+  EXPECT_EQ(e.key(), "initial.velocities");
+  EXPECT_TRUE(contains(e, "expected 9 rows")) << e.what();
+  c["initial"]["velocities"] = v;
+  c["initial"]["velocities"][0] = {0, 0, 0};
+  c["initial"]["angular_velocities"].erase(0);
+  EXPECT_EQ(error_of(c).key(), "initial.angular_velocities");
+  c["initial"]["angular_velocities"] = w;
+  c["initial"]["angular_velocity"] = {1, 0, 0};
+  EXPECT_EQ(error_of(c).key(), "initial.angular_velocities");
+  c["initial"].erase("angular_velocity");
+  c["ensemble"] = json::parse(R"({"mode": "grid", "vary": {"initial.velocities[4][1]": [0, 3]}})");
+  EXPECT_EQ(parse(c).members.data(Model::v, 1)[3 * 4 + 1], 3.0);
+}
+
 TEST(ConfigCosseratSchema, OtherModelsRejectCosseratOutputKeys) {
   const json nishinari = json::parse(R"({
     "model": "nishinari",
