@@ -257,7 +257,7 @@ SteadyOutcomes newton_statics(const CosseratJob& job, Ensemble<Model, Real>& e) 
       const auto i = static_cast<std::size_t>(ii);
       try {
         cosserat::StaticsProblem problem(Model::io(e.member(ii)));
-        const statics::EquilibriumResult eq = statics::solve_equilibrium(problem);
+        const statics::EquilibriumResult eq = statics::solve_equilibrium(problem, true);  // adaptive increments
         s.iterations[i] = eq.iterations;
         s.residual[i] = eq.residual;
         s.converged[i] = eq.converged ? 1 : 0;
