@@ -74,6 +74,11 @@ EquilibriumResult solve_equilibrium(Problem& problem, bool adaptive = false) {
   const auto start = problem.state();
   const double tolerance = problem.tolerance();
   EquilibriumResult out;
+  const auto give_up = [&]() {
+    problem.set_state(start);
+    out.residual = problem.residual(problem.system(1.0));
+    return out;
+  };
   if (!adaptive) {
     for (int stages = 1; stages <= 64; stages *= 2) {
       problem.set_state(start);
@@ -85,9 +90,7 @@ EquilibriumResult solve_equilibrium(Problem& problem, bool adaptive = false) {
         return out;
       }
     }
-    problem.set_state(start);
-    out.residual = problem.residual(problem.system(1.0));
-    return out;
+    return give_up();
   }
   auto converged_state = start;
   double done = 0, increment = 1;
@@ -100,11 +103,7 @@ EquilibriumResult solve_equilibrium(Problem& problem, bool adaptive = false) {
       continue;
     }
     increment *= 0.5;
-    if (increment < 1.0 / 64) {
-      problem.set_state(start);
-      out.residual = problem.residual(problem.system(1.0));
-      return out;
-    }
+    if (increment < 1.0 / 64) return give_up();
     problem.set_state(converged_state);
   }
   out.converged = true;

@@ -48,10 +48,7 @@ class Diagnostics {
       if (k == s.N) f = f + load3(p.force1);
       E.loads -= double(dot(f, x));
       E.contact += node_contact_energy(d, y, s, j);
-      if (p.foundation != Foundation::none) {
-        const Vec3<Real> u = foundation_transverse(p, x - load3(p.foundation_point));
-        E.foundation += 0.5 * double(p.foundation_stiffness) * double(node_length0(d, s, j)) * double(dot(u, u));
-      }
+      if (p.foundation != Foundation::none) E.foundation += double(foundation_energy(d, s, j, x));
     }
     for (int i = 0; i < s.elements(); ++i) {
       const Vec3<Real> J = element_inertia(d, c, i), w = load3(io.w + 3 * i);

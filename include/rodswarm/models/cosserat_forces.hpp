@@ -135,6 +135,14 @@ RODSWARM_HD inline Vec3<Real> foundation_force(const MemberData<Real>& d, Shape 
   return (-node_length0(d, s, j)) * f;
 }
 
+/// The foundation's energy at node j, 1/2 k |u|^2 times its lumped initial length: the potential of that force.
+template <class Real>
+RODSWARM_HD inline Real foundation_energy(const MemberData<Real>& d, Shape s, int j, Vec3<Real> x) {
+  const Params<Real>& p = *d.p;
+  const Vec3<Real> u = foundation_transverse(p, x - load3(p.foundation_point));
+  return lane::value<Real>(0.5) * p.foundation_stiffness * node_length0(d, s, j) * dot(u, u);
+}
+
 /// Voronoi stiffness: the element stiffnesses averaged with the rest lengths as weights.
 template <class Real>
 RODSWARM_HD inline Vec3<Real> voronoi_stiffness(const MemberData<Real>& d, const Scratch<Real>& c, int e) {

@@ -35,14 +35,14 @@ RODSWARM_HD inline Real baumgarte_rate(const Params<Real>& p, Real dt) {
   return lane::select(p.baumgarte > Real(0), p.baumgarte, Real(1) / (Real(5) * dt));
 }
 
-/// Whether node j is held by an end imposed by overwriting.
+/// Whether node j is held (or kept on its line or plane) by an end imposed by overwriting.
 template <class Real>
 RODSWARM_HD inline bool overwritten(const Params<Real>& p, Shape s, int j, int& end) {
   if (p.constraints != ConstraintMethod::overwrite) return false;
   const int k = j % (s.N + 1);
   end = k == 0 ? 0 : 1;
-  if (k == 0) return holds_position(p.end0);
-  if (k == s.N) return holds_position(p.end1);
+  if (k == 0) return holds_position(p.end0) || slides(p.end0);
+  if (k == s.N) return holds_position(p.end1) || slides(p.end1);
   return false;
 }
 
@@ -62,11 +62,10 @@ RODSWARM_HD void impose_ends(const MemberData<Real>& d, Real* x, Real* v, Real t
   loop.for_each(2 * s.R, [&](int q) {
     const int r = q / 2, end = q % 2;
     const int j = r * (s.N + 1) + (end == 0 ? 0 : s.N);
-    const bool slide = slides(end == 0 ? p.end0 : p.end1);
     int e;
-    if (!overwritten(p, s, j, e) && !(slide && p.constraints == ConstraintMethod::overwrite)) return;
+    if (!overwritten(p, s, j, e)) return;
     const ClampState<Real> cs = clamp_state(p, d.clamp + clamp_size * r, end, t);
-    if (slide) {
+    if (slides(end == 0 ? p.end0 : p.end1)) {
       project_slide(p, end, cs.x, x + 3 * j, v ? v + 3 * j : nullptr);
       return;
     }
