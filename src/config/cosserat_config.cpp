@@ -15,6 +15,9 @@
 ///         radius + (radius_end - radius) s_i / L at its midpoint s_i ((i + 1/2) L / n for equal elements),
 ///     "density", "youngs_modulus", "shear_modulus", "shear_coefficient" (kappa_s): > 0 (all required),
 ///     "law": "variational" | "pyelastica" ("variational"),
+///     "bending": "truncated" | "exact" ("truncated"): the elements' bending and twisting couples, the continuum's
+///         (the discrete energy's gradient to second order in the joint angles) or the energy's exact gradient
+///         (dexp^-T), with which the discrete rod conserves its energy (law "variational" only),
 ///     "ends": [END0, END1], each "free" | "clamped" | "pinned" | "prescribed" | "sliding" (["free", "free"]),
 ///     "slide0", "slide1": { "kind": "line" | "plane" (required), line: "direction": [3] (required), plane: "normal":
 ///         [3] (required) } (nonzero, normalised): required for a "sliding" end, an error on any other: the end node
@@ -120,6 +123,7 @@ const std::vector<std::string> params_keys = {"n",
                                               "shear_modulus",
                                               "shear_coefficient",
                                               "law",
+                                              "bending",
                                               "ends",
                                               "constraints",
                                               "baumgarte",
@@ -161,6 +165,8 @@ const std::vector<std::string> motion_keys = {"perturbation", "velocity", "angul
 const Choices<cosserat::Scheme> schemes{{cosserat::Scheme::verlet, "verlet"}, {cosserat::Scheme::rk4, "rk4"}};
 const Choices<cosserat::Law> laws{{cosserat::Law::variational, "variational"},
                                   {cosserat::Law::pyelastica, "pyelastica"}};
+const Choices<cosserat::Bending> bendings{{cosserat::Bending::truncated, "truncated"},
+                                          {cosserat::Bending::exact, "exact"}};
 const Choices<cosserat::ConstraintMethod> constraint_methods{{cosserat::ConstraintMethod::overwrite, "overwrite"},
                                                              {cosserat::ConstraintMethod::gauss, "gauss"}};
 const Choices<cosserat::MassRule> mass_rules{{cosserat::MassRule::density, "density"},
@@ -276,6 +282,11 @@ void read_params(const ObjectReader& r, CosseratSpec& spec) {
   spec.shear_modulus = r.number("shear_modulus");
   spec.shear_coefficient = r.number("shear_coefficient");
   spec.law = r.choice_or("law", laws, cosserat::Law::variational);
+  spec.bending = r.choice_or("bending", bendings, cosserat::Bending::truncated);
+  if (spec.bending == cosserat::Bending::exact && spec.law == cosserat::Law::pyelastica)
+    throw ConfigError(
+        r.source(), r.key("bending"),
+        "\"exact\" is the gradient of law \"variational\"'s energy; law \"pyelastica\" has its own couples");
   read_ends(r, cosserat_end_kinds, spec.end0, spec.end1);
   spec.constraints = r.choice_or("constraints", constraint_methods, cosserat::ConstraintMethod::overwrite);
   spec.baumgarte = r.number_or("baumgarte", 0.0);

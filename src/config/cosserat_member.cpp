@@ -313,6 +313,7 @@ void check_params(const CosseratSpec& spec, const MemberChecker& check, cosserat
   if (spec.has_rest_curvature) check.finite_vectors({{"params.rest_curvature", spec.rest_curvature}});
 
   p.law = spec.law;
+  p.bending = spec.bending;
   p.scheme = spec.scheme;
   p.end0 = spec.end0;
   p.end1 = spec.end1;

@@ -41,6 +41,7 @@ struct CosseratSpec {
   double radius_end = std::numeric_limits<double>::quiet_NaN();  ///< NaN: absent (= radius)
   double density = 0, youngs_modulus = 0, shear_modulus = 0, shear_coefficient = 0;
   cosserat::Law law = cosserat::Law::variational;
+  cosserat::Bending bending = cosserat::Bending::truncated;
   cosserat::EndKind end0 = cosserat::EndKind::free, end1 = cosserat::EndKind::free;
   cosserat::ConstraintMethod constraints = cosserat::ConstraintMethod::overwrite;
   double baumgarte = 0, damping_force = 0, damping_torque = 0;

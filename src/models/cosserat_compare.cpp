@@ -40,6 +40,8 @@ CosseratCase case_of(const CosseratJob& job, std::size_t i) {
   c.n = p.n;
   c.rods = p.rods;
   c.law = p.law == cosserat::Law::pyelastica ? reference::CosseratLaw::pyelastica : reference::CosseratLaw::variational;
+  c.bending =
+      p.bending == cosserat::Bending::exact ? reference::CosseratBending::exact : reference::CosseratBending::truncated;
   c.scheme = p.scheme == cosserat::Scheme::rk4 ? reference::CosseratScheme::rk4 : reference::CosseratScheme::verlet;
   c.end0 = end_of(p.end0);
   c.end1 = end_of(p.end1);

@@ -80,9 +80,17 @@ Forces generalised_forces(const CosseratCase& c, const Rest& rest, const Cossera
         add(f.Y, e, (s.Q[e] * st.l[e]).cross(st.nstress[e]));
       }
     }
-    // Voronoi points: Dh(tau [/eps^3]) + Ah(kappa x tau Dh [/eps^3]).
+    // Voronoi points: Dh(tau [/eps^3]) + Ah(kappa x tau Dh [/eps^3]), or the exact gradient of the bending energy
+    // (bending "exact"): dexp_X^-T tau on the element before the joint, -dexp_{-X}^-T tau on the one after it.
+    const bool exact = c.bending == CosseratBending::exact;
     for (int k = 0; k + 1 < c.n; ++k) {
       const std::size_t v = vor(c, r, k), a = elem(c, r, k), b = elem(c, r, k + 1);
+      if (exact) {
+        const Vec3 X = st.kappa[v] * rest.Dh[v];
+        add(f.Y, a, dexp_inverse(X).transpose() * st.tau[v]);
+        add(f.Y, b, -(dexp_inverse(-X).transpose() * st.tau[v]));
+        continue;
+      }
       const double scale = P ? 1.0 / (st.eps[v] * st.eps[v] * st.eps[v]) : 1.0;
       const Vec3 t = st.tau[v] * scale;
       const Vec3 q = st.kappa[v].cross(st.tau[v]) * rest.Dh[v] * scale;
@@ -93,12 +101,18 @@ Forces generalised_forces(const CosseratCase& c, const Rest& rest, const Cossera
     if (end_has_couple(c.end0)) {
       const std::size_t e0 = elem(c, r, 0);
       const double Db = 0.5 * rest.lh[e0];
-      add(f.Y, e0, -st.tau_b0[rr] + 0.5 * st.kappa_b0[rr].cross(st.tau_b0[rr]) * Db);
+      const Vec3 X = st.kappa_b0[rr] * Db;
+      add(f.Y, e0,
+          exact ? Vec3(-(dexp_inverse(-X).transpose() * st.tau_b0[rr]))
+                : Vec3(-st.tau_b0[rr] + 0.5 * st.kappa_b0[rr].cross(st.tau_b0[rr]) * Db));
     }
     if (end_has_couple(c.end1)) {
       const std::size_t e1 = elem(c, r, c.n - 1);
       const double Db = 0.5 * rest.lh[e1];
-      add(f.Y, e1, st.tau_b1[rr] + 0.5 * st.kappa_b1[rr].cross(st.tau_b1[rr]) * Db);
+      const Vec3 X = st.kappa_b1[rr] * Db;
+      add(f.Y, e1,
+          exact ? Vec3(dexp_inverse(X).transpose() * st.tau_b1[rr])
+                : Vec3(st.tau_b1[rr] + 0.5 * st.kappa_b1[rr].cross(st.tau_b1[rr]) * Db));
     }
     // Nodal loads.
     for (int j = 0; j <= c.n; ++j) {

@@ -23,6 +23,15 @@ inline Mat3 hat(const Vec3& a) {
   return m;
 }
 
+/// dexp_X^-1 = I - hat(X)/2 + (1/t^2)(1 - (t/2) cot(t/2)) hat(X)^2, t = |X| (the Bernoulli series below t = 1e-3):
+/// the exact gradient of the bending energy at a joint turned by X is dexp^-T of its couple.
+inline Mat3 dexp_inverse(const Vec3& X) {
+  const double t = X.norm();
+  const double q = t < 1e-3 ? 1.0 / 12 + t * t / 720 : (1 - 0.5 * t / std::tan(0.5 * t)) / (t * t);
+  const Mat3 h = hat(X);
+  return Mat3::Identity() - 0.5 * h + q * h * h;
+}
+
 /// vee(hat(a)) = a; for a general matrix, the vee of its skew part.
 inline Vec3 vee(const Mat3& m) { return 0.5 * Vec3(m(2, 1) - m(1, 2), m(0, 2) - m(2, 0), m(1, 0) - m(0, 1)); }
 

@@ -26,12 +26,15 @@ enum class CosseratGrowth { none, exponential, table, lockhart };  ///< note 2
 enum class CosseratMassRule { density, conserved };                ///< note 2, "Mass and stiffness" (a) and (b)
 enum class CosseratObstacle { none, sphere, cylinder };
 enum class CosseratSurface { none, plane, sphere, cylinder };
+/// The elements' bending couples: the continuum's (truncated) or the exact gradient of the bending energy.
+enum class CosseratBending { truncated, exact };
 
 /// One member. Every vector is in the lab frame unless it says body.
 struct CosseratCase {
   int n = 0;     ///< elements per rod
   int rods = 1;  ///< rods in the member
   CosseratLaw law = CosseratLaw::variational;
+  CosseratBending bending = CosseratBending::truncated;
   CosseratScheme scheme = CosseratScheme::verlet;
   CosseratEnd end0 = CosseratEnd::free, end1 = CosseratEnd::free;
   CosseratConstraints constraints = CosseratConstraints::overwrite;

@@ -42,9 +42,77 @@ Eigen::VectorXd growth_rate(const CosseratCase& c, const CosseratState& s) {
   return rate;
 }
 
-/// Accelerations for the schemes: with overwrite, fixed nodes follow x_c''(t).
-CosseratAcceleration scheme_acceleration(const CosseratCase& c, const CosseratState& s) {
+/// Whether node j of a rod is confined to the surface (held and sliding ends take precedence).
+bool confined(const CosseratCase& c, int j) {
+  return c.surface != CosseratSurface::none && !node_fixed(c, j) && node_sliding_end(c, j) < 0;
+}
+
+/// The surface's unit normal at x: the plane's, or radial from the sphere's centre or the cylinder's axis.
+Vec3 surface_normal_at(const CosseratCase& c, const Vec3& x) {
+  if (c.surface == CosseratSurface::plane) return c.surface_normal.normalized();
+  Vec3 d = x - c.surface_point;
+  if (c.surface == CosseratSurface::cylinder) {
+    const Vec3 axis = c.surface_normal.normalized();
+    d -= axis * axis.dot(d);
+  }
+  return d.normalized();
+}
+
+/// Verlet's drift of the nodes for a time h: straight, or for a confined node along its surface's geodesic at its
+/// tangential velocity (docs "Surface confinement"): a line on the plane, a great circle on the sphere, on the
+/// cylinder a turn about the axis at the circumferential speed with the axial speed straight along it.
+void drift_nodes(const CosseratCase& c, CosseratState& s, double h) {
+  for (int r = 0; r < c.rods; ++r) {
+    for (int j = 0; j <= c.n; ++j) {
+      const std::size_t k = node(c, r, j);
+      Vec3 x = get(s.x, k), v = get(s.v, k);
+      if (!confined(c, j)) {
+        s.x.row(row(k)) = (x + h * v).transpose();
+        continue;
+      }
+      const Vec3 u = surface_normal_at(c, x);
+      v -= v.dot(u) * u;
+      if (c.surface == CosseratSurface::plane) {
+        x += h * v;
+      } else {
+        const bool cylinder = c.surface == CosseratSurface::cylinder;
+        const Vec3 axis = cylinder ? Vec3(c.surface_normal.normalized()) : Vec3::Zero();
+        const Vec3 axial = axis.dot(v) * axis;  // zero on the sphere
+        const Vec3 round = v - axial;           // the speed about the centre or the axis
+        const Vec3 rel = x - c.surface_point;
+        const Vec3 along = axis.dot(rel) * axis;
+        const double rho = (rel - along).norm(), speed = round.norm();
+        Vec3 radial = rho * u, turned = round;
+        if (speed > 0) {
+          const Vec3 e = round / speed;
+          const double a = h * speed / rho;
+          radial = rho * (std::cos(a) * u + std::sin(a) * e);
+          turned = speed * (std::cos(a) * e - std::sin(a) * u);
+        }
+        x = c.surface_point + along + h * axial + radial;
+        v = axial + turned;
+      }
+      s.x.row(row(k)) = x.transpose();
+      s.v.row(row(k)) = v.transpose();
+    }
+  }
+}
+
+/// Accelerations for the schemes: with overwrite, fixed nodes follow x_c''(t). For Verlet (`geodesic`), a confined
+/// node's acceleration is the tangential part of its free one: the geodesic drift carries the rest of the reaction.
+CosseratAcceleration scheme_acceleration(const CosseratCase& c, const CosseratState& s, bool geodesic) {
   CosseratAcceleration a = cosserat_acceleration(c, s, false);
+  if (geodesic && c.surface != CosseratSurface::none) {
+    const CosseratAcceleration af = cosserat_acceleration(c, s, true);
+    for (int r = 0; r < c.rods; ++r) {
+      for (int j = 0; j <= c.n; ++j) {
+        if (!confined(c, j)) continue;
+        const std::size_t k = node(c, r, j);
+        const Vec3 u = surface_normal_at(c, get(s.x, k));
+        a.node.row(row(k)) = ((Mat3::Identity() - u * u.transpose()) * get(af.node, k)).transpose();
+      }
+    }
+  }
   if (c.constraints == CosseratConstraints::overwrite) {
     for (int r = 0; r < c.rods; ++r)
       for (int j : {0, c.n})
@@ -63,17 +131,17 @@ void set_growth(const CosseratCase& c, CosseratState& s) { s.growth = growth_at(
 CosseratState verlet_step(const CosseratCase& c, const CosseratState& s0, double t_end) {
   const double h = 0.5 * c.dt;
   CosseratState s = s0;
-  s.x += h * s.v;
+  drift_nodes(c, s, h);
   rotate(s, h);
   s.t = s0.t + h;
   overwrite_fixed(c, s);
   set_growth(c, s);
-  const CosseratAcceleration a = scheme_acceleration(c, s);
+  const CosseratAcceleration a = scheme_acceleration(c, s, true);
   const Eigen::VectorXd gdot = growth_rate(c, s);
   s.v += c.dt * a.node;
   s.w += c.dt * a.element;
   s.growth += c.dt * gdot;
-  s.x += h * s.v;
+  drift_nodes(c, s, h);
   rotate(s, h);
   s.t = t_end;
   overwrite_fixed(c, s);
@@ -103,7 +171,7 @@ Stage rk_rate(const CosseratCase& c, const CosseratState& base, const Stage& y, 
   for (std::size_t i = 0; i < base.Q.size(); ++i) s.Q[i] = exp_so3(-get(y.theta, i)) * base.Q[i];
   overwrite_fixed(c, s);
   set_growth(c, s);
-  const CosseratAcceleration a = scheme_acceleration(c, s);
+  const CosseratAcceleration a = scheme_acceleration(c, s, false);
   Stage k;
   k.x = s.v;
   k.v = a.node;

@@ -22,6 +22,11 @@ struct BackendCases<cosserat::Model> {
             {"helical_buckling.json", {}},
             {"growing_buckle.json", {}},
             {"confined_sphere.json", {}},
+            // Verlet's geodesic drift on the sphere with the exact bending gradient; RK4's rows on it; a clamped
+            // end's exact couple.
+            {"confined_sphere.json", {"params.bending=\"exact\""}},
+            {"confined_sphere.json", {"integrator.scheme=\"rk4\"", "params.baumgarte=10"}},
+            {"timoshenko.json", {"params.bending=\"exact\""}},
             {"self_contact.json", {}},
             // A roller on a line by Gauss's rows, bowed so that it moves; a column on a damped foundation whose
             // roller is on a plane (the members of the ensemble differ in the dead load).

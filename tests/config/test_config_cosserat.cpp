@@ -260,6 +260,20 @@ TEST(ConfigCosseratSchema, AllParams) {
   for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(job.members.field[rodswarm::cosserat::Model::w][3 * i + 2], 7.0);
 }
 
+// params.bending: the exact gradient of the energy of law "variational"; a member's parameters carry it; with law
+// "pyelastica" (its own couples) and for an unknown name, refused with the key.
+TEST(ConfigCosseratSchema, BendingIsTheVariationalLawsExactGradient) {
+  json c = base();
+  c["params"]["bending"] = "exact";
+  EXPECT_EQ(parse(c).members.params[0].bending, rodswarm::cosserat::Bending::exact);
+  EXPECT_EQ(parse(base()).members.params[0].bending, rodswarm::cosserat::Bending::truncated);
+  c["params"]["law"] = "pyelastica";
+  EXPECT_EQ(error_of(c).key(), "params.bending");
+  c = base();
+  c["params"]["bending"] = "exakt";
+  EXPECT_EQ(error_of(c).key(), "params.bending");
+}
+
 TEST(ConfigCosseratSchema, UnknownKeysSuggestNearest) {
   json c = base();
   c["params"]["densty"] = 1;

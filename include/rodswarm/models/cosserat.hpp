@@ -241,4 +241,45 @@ RODSWARM_HD inline SurfaceRow<Real> surface_row(const Params<Real>& p, Vec3<Real
   return {rho - p.surface_radius, u, (dot(pv, pv) - uv * uv) / rho};
 }
 
+/// Free flight of a confined node for a time h: along its surface's geodesic at its tangential velocity (a
+/// straight line on a plane, a great circle on a sphere, a helix on a cylinder), its velocity carried along. This
+/// is the exact flow of the kinetic energy on the surface, so that position Verlet's drift-kick-drift of confined
+/// nodes is RATTLE's symmetric splitting: second order, energy bounded (docs "Surface confinement"). The velocity's
+/// normal part (round-off after the projection of the last step; an initial state's) is dropped first.
+template <class Real>
+RODSWARM_HD inline void geodesic_drift(const Params<Real>& p, Real h, Vec3<Real>& x, Vec3<Real>& v) {
+  const Vec3<Real> c = load3(p.surface_point), axis = load3(p.surface_normal);
+  if (p.surface == Surface::plane) {
+    v = v - dot(v, axis) * axis;
+    x = x + h * v;
+    return;
+  }
+  const bool cylinder = p.surface == Surface::cylinder;
+  Vec3<Real> d = x - c, straight{0, 0, 0};
+  if (cylinder) {
+    straight = dot(d, axis) * axis;  // the position along the axis, which moves at the axial speed
+    d = d - straight;
+  }
+  const Real rho2 = dot(d, d);
+  v = v - (dot(v, d) / rho2) * d;
+  // The turn about the centre (sphere) or the axis (cylinder) in time h: the angular velocity d x v / rho^2.
+  Vec3<Real> spin = (h / rho2) * cross(d, v);
+  if (cylinder) {
+    spin = dot(spin, axis) * axis;
+    straight = straight + (h * dot(v, axis)) * axis;
+  }
+  const Mat3<Real> turn = so3_exp(spin);
+  x = c + straight + turn * d;
+  v = turn * v;  // about the cylinder's axis this keeps v's axial part
+}
+
+/// Whether node k of a rod of N elements is confined to the surface: there is one, and the node is not held or
+/// sliding at an end (those constraints take precedence).
+template <class Real>
+RODSWARM_HD inline bool confined_node(const Params<Real>& p, int k, int N) {
+  if (p.surface == Surface::none) return false;
+  const EndKind kind = k == 0 ? p.end0 : (k == N ? p.end1 : EndKind::free);
+  return !holds_position(kind) && !slides(kind);
+}
+
 }  // namespace rodswarm::cosserat

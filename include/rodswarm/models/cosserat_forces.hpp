@@ -87,6 +87,9 @@ enum class Mode : int {
   constrained = 0,  ///< accelerations with fixed ends and surface constraints imposed
   free = 1,         ///< a_f = M^-1 F: no constraint at all (Gauss's function)
   statics = 2,      ///< ax = F and aw = C without damping, inertia terms or constraints (Z_s)
+  /// as constrained, but a confined node's acceleration is only the part of its free one along the surface:
+  /// position Verlet's geodesic drift (geodesic_drift) carries the rest of the reaction, the surface's curvature
+  geodesic = 3,
 };
 
 /// Where the rod of element/node index lies: rod r, local index.
@@ -357,8 +360,16 @@ RODSWARM_HD void strain_pass(const MemberData<Real>& d, StateRef<Real> y, Real t
       const Real eps = half * (la + lb) / Dh;
       tau = (Real(1) / (eps * eps * eps)) * tau;
     }
+    const Vec3<Real> kxt = Dh * cross(kappa, tau);  // X x tau, X = kappa D the joint's rotation vector
+    store3(c.kxt + 3 * k, kxt);
+    // The exact gradient (Bending::exact) adds c X x (X x tau) to the couple of the element on the left of the
+    // joint and takes it from the one on the right: stored into tau, which the assembly adds to the one and takes
+    // from the other.
+    if (p.bending == Bending::exact) {
+      const Vec3<Real> X = Dh * kappa;
+      tau = tau + dexp_inv_quadratic(X) * cross(X, kxt);
+    }
     store3(c.tau + 3 * k, tau);
-    store3(c.kxt + 3 * k, Dh * cross(kappa, tau));
   });
   loop.sync_or(false);
 }
@@ -376,9 +387,13 @@ RODSWARM_HD Vec3<Real> clamp_couple(const MemberData<Real>& d, StateRef<Real> y,
   const Real Dh = half * c.lh[i];
   const Vec3<Real> kappa = (Real(1) / Dh) * so3_log(end == 0 ? times_transpose(Qc, Q) : times_transpose(Q, Qc));
   const Vec3<Real> B = bend_stiffness(p, circle(d.radius[i]));
-  const Vec3<Real> tau = times_diag(B, kappa);
+  Vec3<Real> tau = times_diag(B, kappa);
   if (energy) *energy += half * Dh * dot(kappa, tau);
   const Vec3<Real> mid = (half * Dh) * cross(kappa, tau);
+  if (p.bending == Bending::exact) {  // as at a joint (strain_pass): the clamp is on the left of end 0's element
+    const Vec3<Real> X = Dh * kappa;
+    tau = tau + dexp_inv_quadratic(X) * cross(X, cross(X, tau));
+  }
   return end == 0 ? mid - tau : mid + tau;
 }
 
@@ -410,7 +425,7 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
     }
     F = F - (p.damping_force * m) * v;
     Vec3<Real> a = (Real(1) / m) * F;
-    if (mode == Mode::constrained) {
+    if (mode == Mode::constrained || mode == Mode::geodesic) {
       const EndKind kind = k == 0 ? p.end0 : (k == s.N ? p.end1 : EndKind::free);
       if (holds_position(kind)) {
         const ClampState<Real> cs = clamp_state(p, d.clamp + clamp_size * r, k == 0 ? 0 : 1, t);
@@ -428,7 +443,8 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
         }
       } else if (p.surface != Surface::none) {
         const SurfaceRow<Real> row = surface_row(p, load3(y.x + 3 * j), v);
-        const Real b = -row.vHv - Real(2) * alpha * dot(row.grad, v) - alpha * alpha * row.phi;
+        const Real b =
+            mode == Mode::geodesic ? Real(0) : -row.vHv - Real(2) * alpha * dot(row.grad, v) - alpha * alpha * row.phi;
         a = a + ((b - dot(row.grad, a)) / dot(row.grad, row.grad)) * row.grad;
       }
     }
