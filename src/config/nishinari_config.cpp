@@ -70,8 +70,8 @@ namespace {
 const std::vector<std::string> params_keys = {
     "n", "l",     "m",     "k",    "K",           "h",           "j", "damping", "spin_damping",
     "g", "load0", "load1", "ends", "formulation", "twist_moment"};
-const std::vector<OutputField> output_fields = {
-    {"positions", true}, {"velocities", false}, {"energy", true}, {"momentum", true}};
+const std::vector<OutputField> output_fields = {{"positions", true}, {"velocities", false}, {"energy", true},
+                                                {"momentum", true},  {"normals", false},    {"spins", false}};
 const std::vector<std::string> motion_keys = {"velocity", "velocities", "spin", "spins", "twist_pulse"};
 const Choices<nishinari::Formulation> formulations{{nishinari::Formulation::intrinsic, "intrinsic"},
                                                    {nishinari::Formulation::cartesian, "cartesian"}};

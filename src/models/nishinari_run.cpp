@@ -61,7 +61,11 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
                   {6},
                   {"linear", "linear", "linear", "angular", "angular", "angular"},
                   run && o.saves("momentum"),
-                  run && o.saves("momentum")}};
+                  run && o.saves("momentum")},
+                 // Per segment, in rows padded to the beads (the last row NaN): the carried normal n_s and the
+                 // spin C_s about the tangent.
+                 {"normals", {0, 3}, {}, run && o.saves("normals"), o.saves("normals")},
+                 {"spins", {0, 1}, {}, run && o.saves("spins"), o.saves("spins")}};
   return plan;
 }
 
@@ -73,7 +77,7 @@ std::int32_t Host::max_beads(const Job& job) {
 }
 
 /// Member i's positions and velocities as rows of 3-vectors (beyond its beads the results' NaN stays), its
-/// energies and its momentum.
+/// energies, its momentum, and its segments' normals and spins (beyond its segments the NaN stays).
 template <>
 template <class Real>
 void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
@@ -83,10 +87,14 @@ void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std
   const Real* v = e.data(Model::velocities, member);
   const Real* normal = e.data(Model::normals, member);
   const Real* spin = e.data(Model::spins, member);
-  double *pos = rows[0], *vel = rows[1], *en = rows[2], *mom = rows[3];
+  double *pos = rows[0], *vel = rows[1], *en = rows[2], *mom = rows[3], *nrm = rows[4], *spn = rows[5];
   for (int b = 0; b < 3 * p.n; ++b) {
     if (pos) pos[b] = double(r[b]);
     if (vel) vel[b] = double(v[b]);
+  }
+  for (int s = 0; s < p.n - 1; ++s) {
+    if (nrm) std::copy(normal + 3 * s, normal + 3 * s + 3, nrm + 3 * s);
+    if (spn) spn[s] = double(spin[s]);
   }
   if (en) {
     const nishinari::Energy E = nishinari::energy(p, r, v, normal, spin);
