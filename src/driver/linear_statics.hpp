@@ -7,18 +7,33 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <Eigen/SparseCore>
+#include <Eigen/SparseLU>
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
 namespace rodswarm::statics {
 
-/// K and F restricted to the free degrees of freedom `dofs` (the model's numbering) at one state.
+/// K and F restricted to the free degrees of freedom `dofs` (the model's numbering) at one state. K is dense, or
+/// (`sparse`: a model whose forces are local, for Newton on long members) in `K_sparse`, K left empty.
 struct ReducedSystem {
   Eigen::MatrixXd K;
+  Eigen::SparseMatrix<double> K_sparse;
+  bool sparse = false;
   Eigen::VectorXd F;
   std::vector<int> dofs;
 };
+
+/// Newton's step K zeta = F: dense LU with partial pivoting (away from equilibrium K is not symmetric), or sparse LU
+/// (its fill-in on a banded K stays banded); NaN where the sparse factorisation fails (a singular K).
+inline Eigen::VectorXd newton_step(const ReducedSystem& s) {
+  if (!s.sparse) return s.K.partialPivLu().solve(s.F);
+  Eigen::SparseLU<Eigen::SparseMatrix<double>> lu;
+  lu.compute(s.K_sparse);
+  if (lu.info() != Eigen::Success) return Eigen::VectorXd::Constant(s.F.size(), NAN);
+  return lu.solve(s.F);
+}
 
 struct EquilibriumResult {
   int iterations = 0;   ///< Newton iterations, all increments together
@@ -27,12 +42,16 @@ struct EquilibriumResult {
 };
 
 /// Newton on one load increment: from the current state to the equilibrium under the loads scaled by `scale`, at
-/// most 50 iterations. Returns whether it converged (the residual below the tolerance, then iterated while it still
-/// halves, to round-off); the state is left at the best iterate either way (a step that made the residual worse
-/// once it had converged, or not finite, as near a singular K, is taken back), its residual in `residual`.
+/// most 50 iterations, or (`patience` > 0) until `patience` iterations in a row have not lowered the best residual
+/// (an increment too large for Newton's basin rarely recovers: the continuation then halves it sooner). Returns
+/// whether it converged (the residual below the tolerance, then iterated while it still halves, to round-off); the
+/// state is left at the best iterate either way (a step that made the residual worse once it had converged, or not
+/// finite, as near a singular K, is taken back), its residual in `residual`.
 template <class Problem>
-bool newton_increment(Problem& problem, double scale, double tolerance, int& iterations, double& residual_out) {
+bool newton_increment(Problem& problem, double scale, double tolerance, int& iterations, double& residual_out,
+                      int patience = 0) {
   double previous = INFINITY, best = INFINITY;
+  int since_best = 0;
   auto best_state = problem.state();
   for (int iteration = 0; iteration < 50; ++iteration) {
     const ReducedSystem s = problem.system(scale);
@@ -42,11 +61,14 @@ bool newton_increment(Problem& problem, double scale, double tolerance, int& ite
     if (better) {
       best = residual;
       best_state = problem.state();
+      since_best = 0;
+    } else if (patience > 0 && ++since_best >= patience && best > tolerance) {
+      break;
     }
     if (best <= tolerance && (!better || residual > 0.5 * previous || residual == 0)) break;
     previous = residual;
     if (s.dofs.empty()) break;
-    const Eigen::VectorXd zeta = s.K.partialPivLu().solve(s.F);  // away from equilibrium K is not symmetric
+    const Eigen::VectorXd zeta = newton_step(s);
     ++iterations;
     problem.step(s, zeta);
   }

@@ -257,6 +257,8 @@ SteadyOutcomes newton_statics(const CosseratJob& job, Ensemble<Model, Real>& e) 
       const auto i = static_cast<std::size_t>(ii);
       try {
         cosserat::StaticsProblem problem(Model::io(e.member(ii)));
+        problem.use_sparse(true);
+        problem.limit_turn(0.2);
         const statics::EquilibriumResult eq = statics::solve_equilibrium(problem, true);  // adaptive increments
         s.iterations[i] = eq.iterations;
         s.residual[i] = eq.residual;
