@@ -26,7 +26,8 @@
 ///         (0) [N s/m^2], "point": [3] (0, 0, 0), plane: "normal", line: "direction": [3] (0, 0, 1) (nonzero,
 ///         normalised) }: an elastic (Winkler) foundation, force -(k u + c du/dt) per unit initial rest length on
 ///         every node, u the displacement along the plane's normal from the plane, or perpendicular to the line,
-///     "constraints": "overwrite" | "gauss" ("overwrite"), "baumgarte": >= 0 (0: 1/(5 dt)),
+///     "constraints": "overwrite" | "gauss" ("overwrite"), "baumgarte": >= 0 (0: 1/(5 dt)): the rate of the
+///         Udwadia-Kalaba rows of gauss ends and, under rk4, of a surface (Verlet confines by geodesic drift),
 ///     "damping_force", "damping_torque": >= 0 (0),
 ///     "g", "force0", "force1", "couple0", "couple1", "force_density", "couple_density": [3] (0, 0, 0), lab frame,
 ///     "end_velocity0", "end_velocity1", "end_amplitude0", "end_amplitude1": [3] (0, 0, 0),

@@ -53,7 +53,8 @@
 ///       zip only), initial and integrator can be varied, array elements one by one ("params.g[2]",
 ///       "initial.points[3][0]"),
 ///   "output": { "path" ("results.h5"), "save_every" (0: no series, the final state only; else a whole number of
-///       steps), "fields": any of "positions", "velocities", "energy", "momentum" (all but "velocities") },
+///       steps), "fields": any of "positions", "velocities", "energy", "momentum", "normals", "spins" (positions,
+///       energy, momentum) },
 ///   "compare": { "tolerance": > 0, "members": integer >= 1 (4) }.
 /// There is no "steady" section for this model.
 #include <climits>

@@ -42,16 +42,12 @@ struct EquilibriumResult {
 };
 
 /// Newton on one load increment: from the current state to the equilibrium under the loads scaled by `scale`, at
-/// most 50 iterations, or (`patience` > 0) until `patience` iterations in a row have not lowered the best residual
-/// (an increment too large for Newton's basin rarely recovers: the continuation then halves it sooner). Returns
-/// whether it converged (the residual below the tolerance, then iterated while it still halves, to round-off); the
-/// state is left at the best iterate either way (a step that made the residual worse once it had converged, or not
-/// finite, as near a singular K, is taken back), its residual in `residual`.
+/// most 50 iterations. Returns whether it converged (the residual below the tolerance, then iterated while it still
+/// halves, to round-off); the state is left at the best iterate either way (a step that made the residual worse
+/// once it had converged, or not finite, as near a singular K, is taken back), its residual in `residual`.
 template <class Problem>
-bool newton_increment(Problem& problem, double scale, double tolerance, int& iterations, double& residual_out,
-                      int patience = 0) {
+bool newton_increment(Problem& problem, double scale, double tolerance, int& iterations, double& residual_out) {
   double previous = INFINITY, best = INFINITY;
-  int since_best = 0;
   auto best_state = problem.state();
   for (int iteration = 0; iteration < 50; ++iteration) {
     const ReducedSystem s = problem.system(scale);
@@ -61,9 +57,6 @@ bool newton_increment(Problem& problem, double scale, double tolerance, int& ite
     if (better) {
       best = residual;
       best_state = problem.state();
-      since_best = 0;
-    } else if (patience > 0 && ++since_best >= patience && best > tolerance) {
-      break;
     }
     if (best <= tolerance && (!better || residual > 0.5 * previous || residual == 0)) break;
     previous = residual;

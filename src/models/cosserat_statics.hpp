@@ -144,11 +144,10 @@ class StaticsProblem {
 
   void step(const statics::ReducedSystem& s, const Eigen::VectorXd& zeta) {
     std::vector<double> dq(3 * static_cast<std::size_t>(s_.nodes() + s_.elements()), 0.0);
-    double turn = 0;
-    for (std::size_t a = 0; a < s.dofs.size(); ++a) {
+    for (std::size_t a = 0; a < s.dofs.size(); ++a)
       dq[static_cast<std::size_t>(s.dofs[a])] = zeta(static_cast<Eigen::Index>(a));
-      if (s.dofs[a] >= 3 * s_.nodes()) turn = std::max(turn, std::fabs(zeta(static_cast<Eigen::Index>(a))));
-    }
+    double turn = 0;  // the largest element's turn, |theta_i|
+    for (int i = 0; i < s_.elements(); ++i) turn = std::max(turn, norm(load3(dq.data() + 3 * (s_.nodes() + i))));
     if (turn > max_turn_)
       for (double& d : dq) d *= max_turn_ / turn;
     move(dq.data());

@@ -26,6 +26,10 @@ struct BackendCases<cosserat::Model> {
             // end's exact couple.
             {"confined_sphere.json", {"params.bending=\"exact\""}},
             {"confined_sphere.json", {"integrator.scheme=\"rk4\"", "params.baumgarte=10"}},
+            // The same half circle on the cylinder of radius 0.5 about z, sliding along the axis: the helical drift.
+            {"confined_sphere.json",
+             {"params.surface={\"kind\": \"cylinder\", \"normal\": [0, 0, 1], \"radius\": 0.5}",
+              "initial.velocity=[0.3, 0.2, 0.5]"}},
             {"timoshenko.json", {"params.bending=\"exact\""}},
             {"self_contact.json", {}},
             // A roller on a line by Gauss's rows, bowed so that it moves; a column on a damped foundation whose
