@@ -114,7 +114,7 @@ class StaticsProblem {
     std::vector<double> K(full * full, 0.0);  // K[a * full + b] = -dF_a/dq_b
     for (const int b : dofs_) {
       const double e = 1e-6 * (b < 3 * s_.nodes() ? h_ : 1.0);  // a displacement of 1e-6 element, or 1e-6 rad
-      const std::vector<double> Fp = varied(p, b, e), Fm = varied(p, b, -e);
+      const std::vector<double> Fp = varied(p, {b}, e), Fm = varied(p, {b}, -e);
       for (std::size_t a = 0; a < full; ++a) K[a * full + static_cast<std::size_t>(b)] = -(Fp[a] - Fm[a]) / (2 * e);
     }
     statics::ReducedSystem out;
@@ -285,26 +285,6 @@ class StaticsProblem {
     const StateRef<double> y{io_.x, io_.v, io_.Q, io_.w, io_.g};
     evaluate(d, y, 0.0, c, Mode::statics, 0.0, F.data(), F.data() + 3 * s_.nodes(), static_cast<double*>(nullptr),
              SequentialLoop{});
-    return F;
-  }
-
-  /// The forces with dof b moved by e (and moved back).
-  std::vector<double> varied(const Params<double>& p, int b, double e) {
-    if (b < 3 * s_.nodes()) {
-      const double x = io_.x[b];
-      io_.x[b] = x + e;
-      std::vector<double> F = forces(p);
-      io_.x[b] = x;
-      return F;
-    }
-    const int i = (b - 3 * s_.nodes()) / 3;
-    double Q[9];
-    std::copy(io_.Q + 9 * i, io_.Q + 9 * i + 9, Q);
-    Vec3<double> theta{0, 0, 0};
-    (b % 3 == 0 ? theta.x : b % 3 == 1 ? theta.y : theta.z) = e;
-    store9(io_.Q + 9 * i, rotate_directors(load9(Q), theta));
-    std::vector<double> F = forces(p);
-    std::copy(Q, Q + 9, io_.Q + 9 * i);
     return F;
   }
 

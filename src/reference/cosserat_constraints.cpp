@@ -45,6 +45,14 @@ SurfaceRow surface_row(const CosseratCase& c, const Vec3& x, const Vec3& v) {
 
 }  // namespace
 
+bool cosserat_detail::node_confined(const CosseratCase& c, int j) {
+  return c.surface != CosseratSurface::none && !node_fixed(c, j) && node_sliding_end(c, j) < 0;
+}
+
+Vec3 cosserat_detail::surface_normal(const CosseratCase& c, const Vec3& x) {
+  return surface_row(c, x, Vec3::Zero()).grad.normalized();
+}
+
 CosseratAcceleration cosserat_acceleration(const CosseratCase& c, const CosseratState& s, bool free_only) {
   using namespace cosserat_detail;
   check_case(c);

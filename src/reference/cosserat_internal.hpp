@@ -116,6 +116,10 @@ EndMotion end_motion(const CosseratCase& c, int rod, int end, double t);
 bool node_fixed(const CosseratCase& c, int j);
 /// The end (0 or 1) whose sliding constraint holds node j of a rod, or -1.
 int node_sliding_end(const CosseratCase& c, int j);
+/// Whether node j of a rod is confined to the surface (held and sliding ends take precedence).
+bool node_confined(const CosseratCase& c, int j);
+/// The surface's unit normal at x: the plane's, or radial from the sphere's centre or the cylinder's axis.
+Vec3 surface_normal(const CosseratCase& c, const Vec3& x);
 /// The projector on the directions a sliding end may move in: u u^T on a line, I - n n^T on a plane.
 Mat3 slide_projector(const CosseratCase& c, int end);
 /// The projector on the displacements the foundation resists: n n^T for a plane, I - u u^T for a line.

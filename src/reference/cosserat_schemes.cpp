@@ -42,22 +42,6 @@ Eigen::VectorXd growth_rate(const CosseratCase& c, const CosseratState& s) {
   return rate;
 }
 
-/// Whether node j of a rod is confined to the surface (held and sliding ends take precedence).
-bool confined(const CosseratCase& c, int j) {
-  return c.surface != CosseratSurface::none && !node_fixed(c, j) && node_sliding_end(c, j) < 0;
-}
-
-/// The surface's unit normal at x: the plane's, or radial from the sphere's centre or the cylinder's axis.
-Vec3 surface_normal_at(const CosseratCase& c, const Vec3& x) {
-  if (c.surface == CosseratSurface::plane) return c.surface_normal.normalized();
-  Vec3 d = x - c.surface_point;
-  if (c.surface == CosseratSurface::cylinder) {
-    const Vec3 axis = c.surface_normal.normalized();
-    d -= axis * axis.dot(d);
-  }
-  return d.normalized();
-}
-
 /// Verlet's drift of the nodes for a time h: straight, or for a confined node along its surface's geodesic at its
 /// tangential velocity (docs "Surface confinement"): a line on the plane, a great circle on the sphere, on the
 /// cylinder a turn about the axis at the circumferential speed with the axial speed straight along it.
@@ -66,11 +50,11 @@ void drift_nodes(const CosseratCase& c, CosseratState& s, double h) {
     for (int j = 0; j <= c.n; ++j) {
       const std::size_t k = node(c, r, j);
       Vec3 x = get(s.x, k), v = get(s.v, k);
-      if (!confined(c, j)) {
+      if (!node_confined(c, j)) {
         s.x.row(row(k)) = (x + h * v).transpose();
         continue;
       }
-      const Vec3 u = surface_normal_at(c, x);
+      const Vec3 u = surface_normal(c, x);
       v -= v.dot(u) * u;
       if (c.surface == CosseratSurface::plane) {
         x += h * v;
@@ -106,9 +90,9 @@ CosseratAcceleration scheme_acceleration(const CosseratCase& c, const CosseratSt
     const CosseratAcceleration af = cosserat_acceleration(c, s, true);
     for (int r = 0; r < c.rods; ++r) {
       for (int j = 0; j <= c.n; ++j) {
-        if (!confined(c, j)) continue;
+        if (!node_confined(c, j)) continue;
         const std::size_t k = node(c, r, j);
-        const Vec3 u = surface_normal_at(c, get(s.x, k));
+        const Vec3 u = surface_normal(c, get(s.x, k));
         a.node.row(row(k)) = ((Mat3::Identity() - u * u.transpose()) * get(af.node, k)).transpose();
       }
     }
