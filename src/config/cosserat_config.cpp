@@ -57,7 +57,7 @@
 ///                  cylinder axis (not for sphere; nonzero, normalised), "radius": > 0 (sphere and cylinder:
 ///                  required; not for plane) } },
 ///   "initial": {
-///     "kind": "straight" | "helix" | "points" (required),
+///     "kind": "straight" | "helix" | "points" | "ring" (required),
 ///     straight: "origin": [3] (0, 0, 0), "direction": [3] (0, 0, 1): d3 (nonzero, normalised),
 ///       "normal": [3] (1, 0, 0): d1, projected perpendicular to d3 and normalised (an error if parallel);
 ///       d2 = d3 x d1; node j at origin + j (length / n) direction,
@@ -70,7 +70,23 @@
 ///       phi_j = j Phi / n, Phi = length / sqrt(R^2 + h^2) (the helix arc length is params.length; rest lengths
 ///       are the chords); element i's d3 is its chord, d1 the principal normal (towards the axis) at its midpoint
 ///       parameter, made perpendicular to d3; d2 = d3 x d1,
-///     straight and helix: "spacing": [3] (0, 0, 0): rod r is translated by r spacing,
+///     ring: every rod is closed (params.ring; docs/cosserat_discretisation.md, "Rings"): a regular polygon of n
+///       sides of length / n each (a rod of that length closed on itself), "origin": [3] (0, 0, 0): its centre,
+///       "axis": [3] (0, 0, 1): its plane's normal (nonzero, normalised), "normal": [3] (1, 0, 0): from node 0
+///       towards the centre (projected perpendicular to the axis, normalised); node j at angle 2 pi j / n about the
+///       axis, node n repeating node 0; element i's d3 its chord, d1 towards the centre, d2 = d3 x d1 the axis.
+///       The rest shape is the ring itself unless params.rest_curvature is given ([0, 0, 0]: a naturally straight
+///       rod closed into a ring). "twist_turns" (0): a twist of that many turns imposed on the ring, any real
+///       number: the rest twist of every Voronoi point is lowered by 2 pi twist_turns / length, so that with the
+///       model's circular sections the ring holds the same twist moment as a ring whose directors were turned that
+///       many times round it (which only whole turns allow). A ring has no ends: params.ends other than "free",
+///       slide0, slide1, radius_end and nonzero end loads or end motions (force0, force1, couple0, couple1,
+///       end_velocity*, end_amplitude*, end_frequency*, end_twist_rate*) are errors. In initial.velocities the
+///       row of node n must equal node 0's (an error otherwise). A perturbation's sin(mode pi s / L) is periodic
+///       round the ring for even modes (odd ones leave a corner at node 0); the growth zone is measured back from
+///       node n, where the ring closes. Modes and Newton statics move node n with node 0 and step by least
+///       squares (nothing holds a ring),
+///     straight, helix and ring: "spacing": [3] (0, 0, 0): rod r is translated by r spacing,
 ///     points: "points": [[3] x rods (n + 1)] (required): node positions, rod after rod,
 ///       "normals": [[3] x rods n] (required): d1 per element, projected perpendicular to its chord, normalised,
 ///     every kind, optional:
@@ -375,6 +391,13 @@ void read_initial(const json& top_initial, const std::string& source, CosseratSp
       spec.normal = r.vector3_or("normal", {1, 0, 0});
       spec.helix_radius = r.number("helix_radius");
       spec.pitch = r.number_or("pitch", 0.0);
+      spec.spacing = r.vector3_or("spacing", {0, 0, 0});
+      break;
+    case CosseratShape::ring:
+      spec.origin = r.vector3_or("origin", {0, 0, 0});
+      spec.axis = r.vector3_or("axis", {0, 0, 1});
+      spec.normal = r.vector3_or("normal", {1, 0, 0});
+      spec.twist_turns = r.number_or("twist_turns", 0.0);
       spec.spacing = r.vector3_or("spacing", {0, 0, 0});
       break;
   }

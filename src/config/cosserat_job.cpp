@@ -11,7 +11,8 @@ template <>
 void Schema<cosserat::Model>::add(CosseratJob& job, const Member& m) {
   const std::int64_t R = m.params.rods, N = m.params.n;
   if (m.params.foundation != cosserat::Foundation::none) job.foundation = true;
-  job.add_member(m.params, m.dt, m.t_end, {R * (N + 1), R * N, R * (N - 1), R},
+  const std::int64_t V = R * (m.params.ring ? N : N - 1);  // a ring has a Voronoi point where it closes
+  job.add_member(m.params, m.dt, m.t_end, {R * (N + 1), R * N, V, R},
                  {m.x.data(), m.v.data(), m.Q.data(), m.w.data(), m.growth.data(), m.l0.data(), m.radius.data(),
                   m.sigma.data(), m.kappa.data(), m.clamp.data()});
 }

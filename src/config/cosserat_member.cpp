@@ -288,6 +288,37 @@ void check_foundation(const CosseratSpec& spec, const MemberChecker& check, coss
   std::copy(dir.begin(), dir.end(), p.foundation_direction);
 }
 
+/// A ring has no ends: nothing may hold, load, move or taper them.
+void check_ring(const CosseratSpec& spec, const MemberChecker& check) {
+  if (spec.n < 3) check.fail("params.n", "a ring needs at least 3 elements, got " + format_number(spec.n));
+  if (spec.end0 != EndKind::free || spec.end1 != EndKind::free) {
+    check.fail("params.ends", "a ring (initial kind \"ring\") has no ends to hold: leave them \"free\"");
+  }
+  for (int e = 0; e < 2; ++e) {
+    if (spec.has_slide[e]) check.fail(e == 0 ? "params.slide0" : "params.slide1", "a ring has no ends to slide");
+  }
+  const std::pair<const char*, const V*> loads[] = {{"params.force0", &spec.force0},
+                                                    {"params.force1", &spec.force1},
+                                                    {"params.couple0", &spec.couple0},
+                                                    {"params.couple1", &spec.couple1},
+                                                    {"params.end_velocity0", &spec.end_velocity0},
+                                                    {"params.end_velocity1", &spec.end_velocity1},
+                                                    {"params.end_amplitude0", &spec.end_amplitude0},
+                                                    {"params.end_amplitude1", &spec.end_amplitude1}};
+  for (const auto& [key, value] : loads) {
+    if (norm(*value) != 0) check.fail(key, "a ring has no ends to load or move, got " + vec_text(*value));
+  }
+  const std::pair<const char*, double> rates[] = {{"params.end_frequency0", spec.end_frequency0},
+                                                  {"params.end_frequency1", spec.end_frequency1},
+                                                  {"params.end_twist_rate0", spec.end_twist_rate0},
+                                                  {"params.end_twist_rate1", spec.end_twist_rate1}};
+  for (const auto& [key, value] : rates) {
+    if (value != 0) check.fail(key, "a ring has no ends to move, got " + format_number(value));
+  }
+  // A taper from radius to radius_end would jump back where the ring closes.
+  if (!std::isnan(spec.radius_end)) check.fail("params.radius_end", "a ring has no ends to taper between");
+}
+
 /// Every scalar and vector of params except the geometry; fills p.
 void check_params(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
   check.positive("params.radius", spec.radius);
@@ -377,6 +408,22 @@ void build_straight(const CosseratSpec& spec, int n, int rods, const MemberCheck
   }
 }
 
+/// The frame of a helix or a ring about initial.axis: e_r from the axis to node 0 (against initial.normal, made
+/// perpendicular to the axis), e_p = axis x e_r.
+struct AxisFrame {
+  V axis, e_r, e_p;
+};
+AxisFrame axis_frame(const CosseratSpec& spec, const MemberChecker& check) {
+  const V axis = unit3(check, "initial.axis", spec.axis);
+  const V towards = sub(spec.normal, scale(dot(spec.normal, axis), axis));
+  if (!(norm(towards) > parallel_tolerance * norm(spec.normal))) {
+    check.fail("initial.normal", "must not be zero or parallel to initial.axis, got " + vec_text(spec.normal) +
+                                     " (default [1, 0, 0]) with axis " + vec_text(axis));
+  }
+  const V e_r = scale(-1 / norm(towards), towards);
+  return {axis, e_r, cross(axis, e_r)};
+}
+
 /// helix: nodes on the helix at equal parameter steps, total helix arc length = length; frames from the chords and
 /// the principal normals at the midpoint parameters.
 void build_helix(const CosseratSpec& spec, int n, int rods, const MemberChecker& check, CosseratMember& out) {
@@ -385,14 +432,8 @@ void build_helix(const CosseratSpec& spec, int n, int rods, const MemberChecker&
       {{"initial.origin", spec.origin}, {"initial.spacing", spec.spacing}, {"initial.normal", spec.normal}});
   check.positive("initial.helix_radius", spec.helix_radius);
   check.finite("initial.pitch", spec.pitch);
-  const V axis = unit3(check, "initial.axis", spec.axis);
-  const V towards = sub(spec.normal, scale(dot(spec.normal, axis), axis));
-  if (!(norm(towards) > parallel_tolerance * norm(spec.normal))) {
-    check.fail("initial.normal", "must not be zero or parallel to initial.axis, got " + vec_text(spec.normal) +
-                                     " (default [1, 0, 0]) with axis " + vec_text(axis));
-  }
-  const V e_r = scale(-1 / norm(towards), towards);  // from the axis to node 0
-  const V e_p = cross(axis, e_r);
+  const AxisFrame f = axis_frame(spec, check);
+  const V axis = f.axis, e_r = f.e_r, e_p = f.e_p;
   const double R = spec.helix_radius;
   const double h = spec.pitch / (2 * pi);
   const double Phi = spec.length / std::sqrt(R * R + h * h);
@@ -419,6 +460,34 @@ void build_helix(const CosseratSpec& spec, int n, int rods, const MemberChecker&
       if (!make_frame(scale(1 / len, chord), principal, &out.rest_Q[9 * (N * r + i)])) {
         check.fail("initial.pitch", "element " + std::to_string(i) + " of the helix is parallel to its normal");
       }
+    }
+  }
+}
+
+/// ring: a regular polygon of n sides of length / n about the axis through origin, node n repeating node 0 (copied,
+/// so that the two are equal to the bit); d3 along the chords, d1 towards the centre, d2 the axis.
+void build_ring(const CosseratSpec& spec, int n, int rods, const MemberChecker& check, CosseratMember& out) {
+  check.positive("params.length", spec.length);
+  check.finite_vectors(
+      {{"initial.origin", spec.origin}, {"initial.spacing", spec.spacing}, {"initial.normal", spec.normal}});
+  check.finite("initial.twist_turns", spec.twist_turns);
+  const AxisFrame f = axis_frame(spec, check);
+  const V e_r = f.e_r, e_p = f.e_p;
+  const auto N = static_cast<std::size_t>(n);
+  const double R = spec.length / (2 * n * std::sin(pi / n));  // sides of length / n
+  for (std::size_t r = 0; r < static_cast<std::size_t>(rods); ++r) {
+    const V centre = add(spec.origin, scale(static_cast<double>(r), spec.spacing));
+    double* x = &out.rest_x[3 * (N + 1) * r];
+    for (std::size_t j = 0; j < N; ++j) {
+      const double phi = 2 * pi * static_cast<double>(j) / n;
+      store(x + 3 * j, add(centre, add(scale(R * std::cos(phi), e_r), scale(R * std::sin(phi), e_p))));
+    }
+    std::copy_n(x, 3, x + 3 * N);
+    for (std::size_t i = 0; i < N; ++i) {
+      const V chord = sub(load(x + 3 * (i + 1)), load(x + 3 * i));
+      const double phi_m = 2 * pi * (static_cast<double>(i) + 0.5) / n;
+      const V inward = scale(-1, add(scale(std::cos(phi_m), e_r), scale(std::sin(phi_m), e_p)));
+      make_frame(scale(1 / norm(chord), chord), inward, &out.rest_Q[9 * (N * r + i)]);  // n >= 3: never parallel
     }
   }
 }
@@ -487,14 +556,17 @@ void rest_data(const CosseratSpec& spec, int n, int rods, CosseratMember& out) {
       sigma[2] -= 1;
       store(&out.sigma[3 * e], sigma);
     }
-    for (std::size_t k = 0; k + 1 < N; ++k) {
-      const std::size_t e = N * r + k, vo = (N - 1) * r + k;
-      if (spec.has_rest_curvature) {
-        store(&out.kappa[3 * vo], spec.rest_curvature);
-        continue;
+    // A ring has a Voronoi point more, where it closes (element n - 1 to element 0).
+    const bool ring = spec.shape == CosseratShape::ring;
+    const std::size_t joints = ring ? N : N - 1;
+    for (std::size_t k = 0; k < joints; ++k) {
+      const std::size_t e = N * r + k, after = N * r + (k + 1) % N, vo = joints * r + k;
+      V kappa = spec.rest_curvature;
+      if (!spec.has_rest_curvature) {
+        const double Dh = 0.5 * (out.l0[e] + out.l0[after]);
+        kappa = scale(1 / Dh, so3_log(times_transpose(&out.rest_Q[9 * e], &out.rest_Q[9 * after])));
       }
-      const double Dh = 0.5 * (out.l0[e] + out.l0[e + 1]);
-      const V kappa = scale(1 / Dh, so3_log(times_transpose(&out.rest_Q[9 * e], &out.rest_Q[9 * (e + 1)])));
+      if (ring) kappa[2] -= 2 * pi * spec.twist_turns / total;  // the imposed twist, as a lower rest twist
       store(&out.kappa[3 * vo], kappa);
     }
   }
@@ -610,13 +682,15 @@ void Schema<cosserat::Model>::build(const Spec& spec, const CosseratJob& job, co
   p = cosserat::Params<double>{};
   p.n = n;
   p.rods = rods;
+  p.ring = spec.shape == CosseratShape::ring;
+  if (p.ring) check_ring(spec, check);  // first: the ends' own checks would advise what a ring cannot take
   check_params(spec, check, p);
   check.integrator(spec.dt, spec.t_end, spec.divergence_factor, job.output.save_every);
   check.finite_vectors({{"initial.velocity", spec.velocity}, {"initial.angular_velocity", spec.angular_velocity}});
 
   const auto N = static_cast<std::size_t>(n);
   const auto R = static_cast<std::size_t>(rods);
-  const std::size_t nodes = R * (N + 1), elements = R * N, voronoi = R * (N - 1);
+  const std::size_t nodes = R * (N + 1), elements = R * N, voronoi = R * (p.ring ? N : N - 1);
   out.rest_x.resize(3 * nodes);
   out.rest_Q.resize(9 * elements);
   out.x.resize(3 * nodes);
@@ -638,6 +712,9 @@ void Schema<cosserat::Model>::build(const Spec& spec, const CosseratJob& job, co
       break;
     case CosseratShape::points:
       build_points(spec, n, rods, check, out);
+      break;
+    case CosseratShape::ring:
+      build_ring(spec, n, rods, check, out);
       break;
   }
   rest_data(spec, n, rods, out);
@@ -664,6 +741,13 @@ void Schema<cosserat::Model>::build(const Spec& spec, const CosseratJob& job, co
       V vj = given;
       if (j == 0) vj = end_velocity(p, 0, given, spec.end_velocity0, spec.end_amplitude0, spec.end_frequency0);
       if (j == N) vj = end_velocity(p, 1, given, spec.end_velocity1, spec.end_amplitude1, spec.end_frequency1);
+      // Node n of a ring is node 0.
+      if (p.ring && j == N && norm(sub(given, spec.has_velocities ? spec.velocities[k - N] : given)) > 0) {
+        check.fail(index_key("initial.velocities", k), "node " + std::to_string(N) + " of rod " + std::to_string(r) +
+                                                           " is node 0 of its ring: give it node 0's velocity " +
+                                                           vec_text(spec.velocities[k - N]) + ", got " +
+                                                           vec_text(given));
+      }
       // A uniform velocity yields to the ends; a node's own velocity must already be what its end allows.
       if (spec.has_velocities && norm(sub(vj, given)) > 1e-12 * (norm(vj) + norm(given))) {
         const int end = j == 0 ? 0 : 1;

@@ -91,11 +91,16 @@ void Schema<cosserat::Model>::numbers(Spec& s, const config_detail::NumberSlots&
       slots.vector("initial.spacing", s.spacing);
       break;
     case CosseratShape::helix:
+    case CosseratShape::ring:
       slots.vector("initial.origin", s.origin);
       slots.vector("initial.axis", s.axis);
       slots.vector("initial.normal", s.normal);
-      slots.number("initial.helix_radius", s.helix_radius);
-      slots.number("initial.pitch", s.pitch);
+      if (s.shape == CosseratShape::helix) {
+        slots.number("initial.helix_radius", s.helix_radius);
+        slots.number("initial.pitch", s.pitch);
+      } else {
+        slots.number("initial.twist_turns", s.twist_turns);
+      }
       slots.vector("initial.spacing", s.spacing);
       break;
     case CosseratShape::points:

@@ -16,12 +16,13 @@
 namespace rodswarm {
 namespace config_detail {
 
-enum class CosseratShape { straight, helix, points };
+enum class CosseratShape { straight, helix, points, ring };
 
 inline const Kinds<CosseratShape> cosserat_initial_kinds{
     {CosseratShape::straight, "straight", {"origin", "direction", "normal", "spacing", "directions"}},
     {CosseratShape::helix, "helix", {"origin", "axis", "normal", "helix_radius", "pitch", "spacing"}},
-    {CosseratShape::points, "points", {"points", "normals"}}};
+    {CosseratShape::points, "points", {"points", "normals"}},
+    {CosseratShape::ring, "ring", {"origin", "axis", "normal", "twist_turns", "spacing"}}};
 inline const Choices<cosserat::EndKind> cosserat_end_kinds{{cosserat::EndKind::free, "free"},
                                                            {cosserat::EndKind::clamped, "clamped"},
                                                            {cosserat::EndKind::pinned, "pinned"},
@@ -88,6 +89,7 @@ struct CosseratSpec {
   Vec3 origin{0, 0, 0}, direction{0, 0, 1}, normal{1, 0, 0};  ///< straight, helix (normal: d1 at node 0)
   Vec3 axis{0, 0, 1};                                         ///< helix
   double helix_radius = 0, pitch = 0;                         ///< helix
+  double twist_turns = 0;                                     ///< ring: twist imposed on it, in turns
   Vec3 spacing{0, 0, 0};                                      ///< straight, helix
   bool has_directions = false;
   std::vector<Vec3> directions;       ///< straight: per rod

@@ -21,13 +21,24 @@ struct ReducedSystem {
   Eigen::MatrixXd K;
   Eigen::SparseMatrix<double> K_sparse;
   bool sparse = false;
+  /// K (dense) is singular along the member's rigid motions (a free ring): Newton's step is then the least-squares
+  /// one of smallest norm, which moves the member only in the directions that change its forces.
+  bool rigid = false;
   Eigen::VectorXd F;
   std::vector<int> dofs;
 };
 
 /// Newton's step K zeta = F: dense LU with partial pivoting (away from equilibrium K is not symmetric), or sparse LU
-/// (its fill-in on a banded K stays banded); NaN where the sparse factorisation fails (a singular K).
+/// (its fill-in on a banded K stays banded; NaN where the factorisation fails, a singular K), or for a member that
+/// nothing holds (`rigid`) the least-squares step by SVD. Its threshold would also drop a physical stiffness below
+/// 1e-9 of the largest (a ring on a very weak foundation), along which Newton would then not move.
 inline Eigen::VectorXd newton_step(const ReducedSystem& s) {
+  if (s.rigid) {
+    // Singular values below 1e-9 of the largest are the rigid motions (zero up to the differences' error).
+    Eigen::BDCSVD<Eigen::MatrixXd> svd(s.K, Eigen::ComputeThinU | Eigen::ComputeThinV);
+    svd.setThreshold(1e-9);
+    return svd.solve(s.F);
+  }
   if (!s.sparse) return s.K.partialPivLu().solve(s.F);
   Eigen::SparseLU<Eigen::SparseMatrix<double>> lu;
   lu.compute(s.K_sparse);

@@ -39,6 +39,7 @@ CosseratCase case_of(const CosseratJob& job, std::size_t i) {
   CosseratCase c;
   c.n = p.n;
   c.rods = p.rods;
+  c.ring = p.ring;
   c.law = p.law == cosserat::Law::pyelastica ? reference::CosseratLaw::pyelastica : reference::CosseratLaw::variational;
   c.bending =
       p.bending == cosserat::Bending::exact ? reference::CosseratBending::exact : reference::CosseratBending::truncated;
@@ -58,7 +59,7 @@ CosseratCase case_of(const CosseratJob& job, std::size_t i) {
   c.couple_density = vector3_of(p.couple_density);
   using cosserat::Model;
   const auto member = static_cast<std::int64_t>(i);
-  const std::int64_t E = p.rods * p.n, Nd = p.rods * (p.n + 1), V = p.rods * (p.n - 1);
+  const std::int64_t E = p.rods * p.n, Nd = p.rods * (p.n + 1), V = p.rods * (p.ring ? p.n : p.n - 1);
   const double* l0 = e.data(Model::rest_length0, member);
   const double* radius = e.data(Model::radius, member);
   c.rest_length.assign(l0, l0 + E);

@@ -3,7 +3,8 @@
 /// driver/linear_statics.hpp, with load increments where needed) or kept at its initial state, then its lowest
 /// modes from the linearisation of cosserat_statics.hpp. The member's velocities are zeroed: the state recorded is
 /// the one linearised about. Shapes, per node: the rotation of the element that starts at the node (lab frame;
-/// NaN at a rod's last node, which starts none), then the node's displacement.
+/// NaN at an open rod's last node, which starts none; a ring's node n repeats node 0's row), then the node's
+/// displacement.
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -64,8 +65,8 @@ MemberModes Host::member_modes(const Job&, Ensemble<cosserat::Model, double>& e,
     for (int j = 0; j < shape.nodes(); ++j) {
       double* row = &out.shapes[(static_cast<std::size_t>(k) * nodes + static_cast<std::size_t>(j)) * 6];
       const int r = cosserat::rod_of_node(shape, j), local = j - r * (shape.N + 1);
-      if (local < shape.N) {
-        const int element = r * shape.N + local;
+      if (local < shape.N || shape.ring) {
+        const int element = r * shape.N + local % shape.N;  // a ring's node n starts element 0, as node 0
         // Q maps the lab to the body: a body rotation theta is Q^T theta in the lab.
         const Vec3<double> lab =
             transpose_times(load9(io.Q + 9 * element), load3(q.data() + 3 * shape.nodes() + 3 * element));
@@ -75,7 +76,8 @@ MemberModes Host::member_modes(const Job&, Ensemble<cosserat::Model, double>& e,
       } else {
         row[0] = row[1] = row[2] = std::numeric_limits<double>::quiet_NaN();
       }
-      for (int c = 0; c < 3; ++c) row[3 + c] = q[3 * static_cast<std::size_t>(j) + static_cast<std::size_t>(c)];
+      const int moves = cosserat::repeats_first(shape, local) ? j - shape.N : j;  // a ring's node n moves with node 0
+      for (int c = 0; c < 3; ++c) row[3 + c] = q[3 * static_cast<std::size_t>(moves) + static_cast<std::size_t>(c)];
     }
   }
   return out;

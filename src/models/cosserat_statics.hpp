@@ -38,7 +38,9 @@ inline Params<double> scaled_loads(Params<double> p, double s) {
 }
 
 /// One member's statics at t = 0 (growth, prescribed motion and curvature rates as they are then), in place on the
-/// member's arrays: the state it moves is the member's x and Q; v and w are zeroed.
+/// member's arrays: the state it moves is the member's x and Q; v and w are zeroed. Dofs: every node an end does
+/// not hold (a roller's along its line or plane) and every element's rotation; a ring's node n has none and moves
+/// with node 0.
 class StaticsProblem {
  public:
   struct State {
@@ -54,7 +56,8 @@ class StaticsProblem {
     std::fill(io_.w, io_.w + 3 * s_.elements(), 0.0);
     for (int j = 0; j < s_.nodes(); ++j) {
       const int k = j % (s_.N + 1);
-      const EndKind kind = k == 0 ? p_.end0 : (k == s_.N ? p_.end1 : EndKind::free);
+      if (repeats_first(s_, k)) continue;  // a ring's node n is node 0: it moves with it (varied, move)
+      const EndKind kind = end_kind(p_, s_, k);
       if (slides(kind)) {
         // A roller's node moves along its line or plane: the lab axes that lie in it are its dofs, which needs a
         // line or plane normal along a lab axis.
@@ -96,7 +99,8 @@ class StaticsProblem {
 
   /// K sparse from here on (Newton in `steady`), by coloured differences (sparse_system), where the forces are
   /// local: not with self-contact, whose pairs couple any two elements (K stays dense there). `modes` keeps K dense.
-  void use_sparse(bool on) { sparse_ = on && !p_.self_contact; }
+  /// Rings keep K dense too: their stencils wrap round, which the colouring does not.
+  void use_sparse(bool on) { sparse_ = on && !p_.self_contact && !p_.ring; }
 
   /// Newton's steps shortened (the whole step scaled) so that no element turns by more than `radians` in one: far
   /// from the equilibrium Newton's full step overshoots the rotations. `steady` sets 0.2 rad: the cantilever at
@@ -119,6 +123,7 @@ class StaticsProblem {
     }
     statics::ReducedSystem out;
     out.dofs = dofs_;
+    out.rigid = p_.ring;  // nothing holds a ring: it translates and turns freely
     const auto N = static_cast<Eigen::Index>(dofs_.size());
     out.K.resize(N, N);
     out.F.resize(N);
@@ -252,6 +257,7 @@ class StaticsProblem {
     for (const int b : moved) {
       if (b < 3 * s_.nodes()) {
         io_.x[b] += e;
+        if (s_.ring && b / 3 % (s_.N + 1) == 0) io_.x[b + 3 * s_.N] += e;  // node n of a ring is node 0
         continue;
       }
       const int i = (b - 3 * s_.nodes()) / 3;
@@ -291,6 +297,8 @@ class StaticsProblem {
   /// x += dq on the nodes, Q <- exp(-theta) Q on the elements.
   void move(const double* dq) {
     for (int j = 0; j < 3 * s_.nodes(); ++j) io_.x[j] += dq[j];
+    for (int r = 0; s_.ring && r < s_.R; ++r)  // node n of a ring is node 0 (no dof of its own)
+      std::copy_n(io_.x + 3 * r * (s_.N + 1), 3, io_.x + 3 * (r * (s_.N + 1) + s_.N));
     for (int i = 0; i < s_.elements(); ++i)
       store9(io_.Q + 9 * i, rotate_directors(load9(io_.Q + 9 * i), load3(dq + 3 * s_.nodes() + 3 * i)));
   }

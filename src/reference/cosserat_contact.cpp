@@ -72,6 +72,7 @@ void for_each_contact(const CosseratCase& c, const Rest& rest, const CosseratSta
   if (c.plane) {
     const Vec3 nu = c.plane_normal.normalized();
     for (int j = 0; j < nn; ++j) {
+      if (repeated_node(c, j % (c.n + 1))) continue;
       const auto k = static_cast<std::size_t>(j);
       const double pen = -(nu.dot(get(s.x, k) - c.plane_point) - rest.node_radius[k]);
       if (pen <= 0) continue;
@@ -87,6 +88,7 @@ void for_each_contact(const CosseratCase& c, const Rest& rest, const CosseratSta
   if (c.obstacle != CosseratObstacle::none) {
     const Vec3 axis = c.obstacle_axis.normalized();
     for (int j = 0; j < nn; ++j) {
+      if (repeated_node(c, j % (c.n + 1))) continue;
       const auto k = static_cast<std::size_t>(j);
       Vec3 d = get(s.x, k) - c.obstacle_center;
       if (c.obstacle == CosseratObstacle::cylinder) d -= axis.dot(d) * axis;
@@ -105,7 +107,7 @@ void for_each_contact(const CosseratCase& c, const Rest& rest, const CosseratSta
   }
   if (c.self_contact) {
     // Midpoint arc length per element in the current rest lengths.
-    std::vector<double> mid(static_cast<std::size_t>(c.rods * c.n));
+    std::vector<double> mid(static_cast<std::size_t>(c.rods * c.n)), length(static_cast<std::size_t>(c.rods));
     for (int r = 0; r < c.rods; ++r) {
       double acc = 0;
       for (int i = 0; i < c.n; ++i) {
@@ -113,14 +115,22 @@ void for_each_contact(const CosseratCase& c, const Rest& rest, const CosseratSta
         mid[e] = acc + 0.5 * rest.lh[e];
         acc += rest.lh[e];
       }
+      length[static_cast<std::size_t>(r)] = acc;
     }
+    // Along one rod: neighbours never touch, nor elements closer than pi (r_a + r_b) / 2 in arc length (a ring's
+    // the shorter way round, its elements 0 and n - 1 neighbours).
+    const auto too_close = [&](int r, int ia, int ib, double reach) {
+      const double ds = std::abs(mid[elem(c, r, ib)] - mid[elem(c, r, ia)]);
+      if (!c.ring) return ib - ia <= 1 || ds <= reach;
+      return ib - ia <= 1 || ib - ia == c.n - 1 || std::min(ds, length[static_cast<std::size_t>(r)] - ds) <= reach;
+    };
     for (int ra = 0; ra < c.rods; ++ra) {
       for (int ia = 0; ia < c.n; ++ia) {
         for (int rb = ra; rb < c.rods; ++rb) {
           for (int ib = (rb == ra ? ia + 1 : 0); ib < c.n; ++ib) {
             const std::size_t ea = elem(c, ra, ia), eb = elem(c, rb, ib);
             const double ri = c.radius[ea], rj = c.radius[eb];
-            if (ra == rb && (ib - ia <= 1 || std::abs(mid[eb] - mid[ea]) <= 0.5 * kPi * (ri + rj))) continue;
+            if (ra == rb && too_close(ra, ia, ib, 0.5 * kPi * (ri + rj))) continue;
             const std::size_t a0 = node(c, ra, ia), a1 = node(c, ra, ia + 1);
             const std::size_t b0 = node(c, rb, ib), b1 = node(c, rb, ib + 1);
             const CosseratClosestPoints cp =
@@ -162,6 +172,7 @@ void plane_friction(const CosseratCase& c, const Rest& rest, const CosseratState
   std::array<std::size_t, 2> adj{};
   int count = 0;
   for (int i : {j - 1, j}) {
+    if (c.ring) i = (i + c.n) % c.n;
     if (i < 0 || i >= c.n) continue;
     const std::size_t e = elem(c, r, i);
     wlab += s.Q[e].transpose() * get(s.w, e);
@@ -211,6 +222,7 @@ void add_contact(const CosseratCase& c, const Rest& rest, const CosseratState& s
   const Vec3 nu = c.plane_normal.normalized();
   for (int r = 0; r < c.rods; ++r) {
     for (int j = 0; j <= c.n; ++j) {
+      if (repeated_node(c, j)) continue;
       const std::size_t k = node(c, r, j);
       const double pen = -(nu.dot(get(s.x, k) - c.plane_point) - rest.node_radius[k]);
       if (pen <= 0) continue;

@@ -14,6 +14,7 @@ CosseratEnergy cosserat_energy(const CosseratCase& c, const CosseratState& s) {
   for (int r = 0; r < c.rods; ++r) {
     const auto rr = static_cast<std::size_t>(r);
     for (int j = 0; j <= c.n; ++j) {
+      if (repeated_node(c, j)) continue;
       const std::size_t k = node(c, r, j);
       const Vec3 x = get(s.x, k);
       en.translational += 0.5 * rest.mass[k] * get(s.v, k).squaredNorm();
@@ -32,7 +33,7 @@ CosseratEnergy cosserat_energy(const CosseratCase& c, const CosseratState& s) {
       const Vec3 ds = st.sigma[e] - get(rest.sigma_hat, e);
       en.stretch_shear += 0.5 * rest.lh[e] * ds.dot(rest.S[e].cwiseProduct(ds));
     }
-    for (int k = 0; k + 1 < c.n; ++k) {
+    for (int k = 0; k < joints(c); ++k) {
       const std::size_t v = vor(c, r, k);
       const Vec3 dk = st.kappa[v] - get(rest.kappa_hat, v);
       en.bend_twist += 0.5 * rest.Dh[v] * dk.dot(rest.Bv[v].cwiseProduct(dk));
@@ -53,8 +54,10 @@ double cosserat_gauss_zt(const CosseratCase& c, const CosseratState& s, const Co
   const Rest rest = rest_at(c, s.t, growth_at(c, s.t, s.growth));
   const Strains st = strains(c, rest, s);
   double z = 0;
-  for (std::size_t k = 0; k < rest.mass.size(); ++k)
+  for (std::size_t k = 0; k < rest.mass.size(); ++k) {
+    if (repeated_node(c, static_cast<int>(k) % (c.n + 1))) continue;
     z += 0.5 * rest.mass[k] * (get(a.node, k) - get(af.node, k)).squaredNorm();
+  }
   for (std::size_t i = 0; i < rest.J.size(); ++i) {
     const Vec3 d = get(a.element, i) - get(af.element, i);
     z += 0.5 * d.dot(rotational_mass(c, rest, st, i).cwiseProduct(d));
@@ -73,7 +76,7 @@ double cosserat_static_residual(const CosseratCase& c, const CosseratState& s) {
   double z = 0;
   for (int r = 0; r < c.rods; ++r) {
     for (int j = 0; j <= c.n; ++j) {
-      if (node_fixed(c, j)) continue;
+      if (node_fixed(c, j) || repeated_node(c, j)) continue;
       const std::size_t k = node(c, r, j);
       const double D = rest.Dnode[k];
       const int end = node_sliding_end(c, j);  // a roller's reaction is no residual: only the part along it

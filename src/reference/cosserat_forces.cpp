@@ -9,7 +9,7 @@ namespace rodswarm::reference::cosserat_detail {
 
 Strains strains(const CosseratCase& c, const Rest& rest, const CosseratState& s) {
   const auto ne = static_cast<std::size_t>(c.rods * c.n);
-  const auto nv = static_cast<std::size_t>(c.rods * (c.n - 1));
+  const auto nv = static_cast<std::size_t>(c.rods * joints(c));
   const auto nr = static_cast<std::size_t>(c.rods);
   Strains st;
   st.l.resize(ne);
@@ -33,8 +33,8 @@ Strains strains(const CosseratCase& c, const Rest& rest, const CosseratState& s)
       st.sigma[e] = s.Q[e] * st.l[e] / rest.lh[e] - Vec3::UnitZ();
       st.nstress[e] = rest.S[e].cwiseProduct(st.sigma[e] - get(rest.sigma_hat, e));
     }
-    for (int k = 0; k + 1 < c.n; ++k) {
-      const std::size_t v = vor(c, r, k), a = elem(c, r, k), b = elem(c, r, k + 1);
+    for (int k = 0; k < joints(c); ++k) {
+      const std::size_t v = vor(c, r, k), a = elem(c, r, k), b = elem_after(c, r, k);
       st.kappa[v] = log_so3(s.Q[a] * s.Q[b].transpose()) / rest.Dh[v];
       st.eps[v] = (st.ell[a] + st.ell[b]) / (2 * rest.Dh[v]);
       st.tau[v] = rest.Bv[v].cwiseProduct(st.kappa[v] - get(rest.kappa_hat, v));
@@ -83,8 +83,8 @@ Forces generalised_forces(const CosseratCase& c, const Rest& rest, const Cossera
     // Voronoi points: Dh(tau [/eps^3]) + Ah(kappa x tau Dh [/eps^3]), or the exact gradient of the bending energy
     // (bending "exact"): dexp_X^-T tau on the element before the joint, -dexp_{-X}^-T tau on the one after it.
     const bool exact = c.bending == CosseratBending::exact;
-    for (int k = 0; k + 1 < c.n; ++k) {
-      const std::size_t v = vor(c, r, k), a = elem(c, r, k), b = elem(c, r, k + 1);
+    for (int k = 0; k < joints(c); ++k) {
+      const std::size_t v = vor(c, r, k), a = elem(c, r, k), b = elem_after(c, r, k);
       if (exact) {
         const Vec3 X = st.kappa[v] * rest.Dh[v];
         add(f.Y, a, dexp_inverse(X).transpose() * st.tau[v]);
@@ -116,6 +116,7 @@ Forces generalised_forces(const CosseratCase& c, const Rest& rest, const Cossera
     }
     // Nodal loads.
     for (int j = 0; j <= c.n; ++j) {
+      if (repeated_node(c, j)) continue;
       const std::size_t k = node(c, r, j);
       Vec3 load = rest.mass[k] * c.g + c.force_density * rest.Dnode[k];
       if (j == 0) load += c.force0;
@@ -151,6 +152,12 @@ Forces generalised_forces(const CosseratCase& c, const Rest& rest, const Cossera
     }
   }
   add_contact(c, rest, s, f, velocity_terms);
+  // A ring's node n is node 0: what its elements put on either row acts on that one point.
+  for (int r = 0; c.ring && r < c.rods; ++r) {
+    const Eigen::Index first = row(node(c, r, 0)), last = row(node(c, r, c.n));
+    f.F.row(first) += f.F.row(last);
+    f.F.row(last) = f.F.row(first);
+  }
   return f;
 }
 

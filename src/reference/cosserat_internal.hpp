@@ -74,7 +74,13 @@ inline double dexpinv_c(double t) {
 
 inline std::size_t node(const CosseratCase& c, int r, int j) { return static_cast<std::size_t>(r * (c.n + 1) + j); }
 inline std::size_t elem(const CosseratCase& c, int r, int i) { return static_cast<std::size_t>(r * c.n + i); }
-inline std::size_t vor(const CosseratCase& c, int r, int k) { return static_cast<std::size_t>(r * (c.n - 1) + k); }
+/// Voronoi points per rod: n - 1, or n in a ring (the last joins element n - 1 to element 0).
+inline int joints(const CosseratCase& c) { return c.ring ? c.n : c.n - 1; }
+inline std::size_t vor(const CosseratCase& c, int r, int k) { return static_cast<std::size_t>(r * joints(c) + k); }
+/// The element after Voronoi point k of rod r: k + 1, or 0 where a ring closes.
+inline std::size_t elem_after(const CosseratCase& c, int r, int k) { return elem(c, r, (k + 1) % c.n); }
+/// Node n of a ring is node 0 again: sums over material points skip it, and it takes node 0's force.
+inline bool repeated_node(const CosseratCase& c, int j) { return c.ring && j == c.n; }
 inline Eigen::Index row(std::size_t k) { return static_cast<Eigen::Index>(k); }
 inline Vec3 get(const Eigen::MatrixX3d& m, std::size_t k) { return m.row(row(k)).transpose(); }
 inline void add(Eigen::MatrixX3d& m, std::size_t k, const Vec3& v) { m.row(row(k)) += v.transpose(); }

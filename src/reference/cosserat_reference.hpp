@@ -33,6 +33,10 @@ enum class CosseratBending { truncated, exact };
 struct CosseratCase {
   int n = 0;     ///< elements per rod
   int rods = 1;  ///< rods in the member
+  /// Closed rods: element n - 1 of each rod ends at node n, which is node 0 again (kept as a row of its own so
+  /// that the arrays match open rods; it gets node 0's force and mass), and a last Voronoi point joins element n - 1
+  /// to element 0, so a ring has n of them. No ends: both free, no end loads.
+  bool ring = false;
   CosseratLaw law = CosseratLaw::variational;
   CosseratBending bending = CosseratBending::truncated;
   CosseratScheme scheme = CosseratScheme::verlet;
@@ -50,7 +54,7 @@ struct CosseratCase {
   std::vector<double> rest_length;  ///< l^_i(0), R n
   std::vector<double> radius;       ///< circular section radius, R n
   Eigen::MatrixX3d rest_sigma;      ///< R n x 3, body
-  Eigen::MatrixX3d rest_kappa;      ///< R (n-1) x 3, body, per unit reference length
+  Eigen::MatrixX3d rest_kappa;      ///< R (n-1) x 3 (rings: R n), body, per unit reference length
 
   // clamps at t = 0, one per rod and end
   Eigen::MatrixX3d clamp_x0, clamp_x1;              ///< R x 3

@@ -37,7 +37,14 @@ void check_case(const CosseratCase& c) {
   const auto nn = static_cast<Eigen::Index>(c.rods * (c.n + 1));
   require(c.rest_length.size() == ne && c.radius.size() == ne, "rest_length and radius need rods*n entries");
   require(c.rest_sigma.rows() == static_cast<Eigen::Index>(ne), "rest_sigma needs rods*n rows");
-  require(c.rest_kappa.rows() == static_cast<Eigen::Index>(c.rods * (c.n - 1)), "rest_kappa needs rods*(n-1) rows");
+  require(c.rest_kappa.rows() == static_cast<Eigen::Index>(c.rods * joints(c)),
+          "rest_kappa needs rods*(n-1) rows (rods*n in a ring)");
+  if (c.ring) {
+    require(c.n >= 3, "a ring needs n >= 3");
+    require(c.end0 == CosseratEnd::free && c.end1 == CosseratEnd::free, "a ring has no ends to hold");
+    require(c.force0.isZero() && c.force1.isZero() && c.couple0.isZero() && c.couple1.isZero(),
+            "a ring has no ends to load");
+  }
   require(c.x0.rows() == nn && c.v0.rows() == nn, "x0, v0 need rods*(n+1) rows");
   require(c.Q0.size() == ne && c.w0.rows() == static_cast<Eigen::Index>(ne), "Q0, w0 need rods*n entries");
   require(c.rho > 0 && c.E > 0 && c.G > 0, "rho, E and G must be positive");
@@ -105,7 +112,7 @@ Eigen::VectorXd growth_at(const CosseratCase& c, double t, const Eigen::VectorXd
 Rest rest_at(const CosseratCase& c, double t, const Eigen::VectorXd& g) {
   const auto ne = static_cast<std::size_t>(c.rods * c.n);
   const auto nn = static_cast<std::size_t>(c.rods * (c.n + 1));
-  const auto nv = static_cast<std::size_t>(c.rods * (c.n - 1));
+  const auto nv = static_cast<std::size_t>(c.rods * joints(c));
   Rest rest;
   rest.lh.resize(ne);
   rest.lh0 = c.rest_length;
@@ -137,6 +144,7 @@ Rest rest_at(const CosseratCase& c, double t, const Eigen::VectorXd& g) {
       double m = 0, rad = 0, area = 0, D = 0;
       int count = 0;
       for (int i : {j - 1, j}) {
+        if (c.ring) i = (i + c.n) % c.n;  // node 0 and node n of a ring lie between elements n - 1 and 0
         if (i < 0 || i >= c.n) continue;
         const std::size_t e = elem(c, r, i);
         m += 0.5 * c.rho * rest.area[e] * mass_length[e];
@@ -158,8 +166,8 @@ Rest rest_at(const CosseratCase& c, double t, const Eigen::VectorXd& g) {
   rest.kappa_hat = c.rest_kappa;
   const std::vector<bool> zone = growth_zone(c);
   for (int r = 0; r < c.rods; ++r) {
-    for (int k = 0; k + 1 < c.n; ++k) {
-      const std::size_t a = elem(c, r, k), b = elem(c, r, k + 1), v = vor(c, r, k);
+    for (int k = 0; k < joints(c); ++k) {
+      const std::size_t a = elem(c, r, k), b = elem_after(c, r, k), v = vor(c, r, k);
       rest.Dh[v] = 0.5 * (rest.lh[a] + rest.lh[b]);
       rest.Bv[v] = (rest.B[a] * rest.lh[a] + rest.B[b] * rest.lh[b]) / (rest.lh[a] + rest.lh[b]);
       // Decision: the curvature rate acts only when a growth law is set (docs: "With growth, ...").

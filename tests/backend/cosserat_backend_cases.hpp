@@ -39,7 +39,17 @@ struct BackendCases<cosserat::Model> {
              {"initial.perturbation.amplitude=0.05", "params.foundation.damping=0.5",
               "params.slide1={\"kind\": \"plane\", \"normal\": [1, 0, 0]}"}},
             // Growing fast on a foundation: its springs sit on the initial rest lengths, not the grown ones.
-            {"growth_on_foundation.json", {"params.growth.rate=2"}}};
+            {"growth_on_foundation.json", {"params.growth.rate=2"}},
+            // Rings: twisted past Michell's critical twist with a perturbation out of its plane (the closing joint,
+            // the repeated node); lying on a plane with friction, rolling and spinning under law pyelastica.
+            {"michell_ring.json",
+             {"initial.twist_turns=1.9",
+              "initial.perturbation={\"amplitude\": 0.01, \"direction\": [0, 0, 1], \"mode\": 4}"}},
+            {"michell_ring.json",
+             {"params.bending=\"truncated\"", "params.law=\"pyelastica\"", "params.g=[0, 0, -9.81]",
+              "params.contact={\"stiffness\": 1000.0, \"damping\": 10.0, \"plane\": {\"point\": [0, 0, -0.004], "
+              "\"mu_static\": [0.4, 0.5, 0.6], \"mu_kinetic\": [0.3, 0.4, 0.5], \"slip_velocity\": 0.05}}",
+              "initial.velocity=[0.2, 0, 0]", "initial.angular_velocity=[0, 0, 3]"}}};
   }
   static std::vector<ExampleCase> float32_examples() { return {{"dynamic_cantilever.json", {}}}; }
   static ExampleCase ensemble() { return {"sweep.json", {}}; }

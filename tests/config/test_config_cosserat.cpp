@@ -780,6 +780,70 @@ TEST(ConfigCosseratShapes, RingArcAndLeftHandedHelix) {
   expect_rest_strains_of_state(job, 1e-12);
 }
 
+// A ring: a regular polygon of sides length / n about the axis, node n equal to node 0 to the bit, n Voronoi points
+// whose rest curvature is the ring's own (or the given one), lowered in twist by 2 pi twist_turns / length.
+TEST(ConfigCosseratShapes, RingPolygonClosesAndTakesItsTwistAsRestTwist) {
+  json c = base();
+  c["params"]["n"] = 12;
+  c["params"]["length"] = 1.5;
+  c["initial"] = {{"kind", "ring"}, {"origin", {0.2, -0.1, 0.3}}, {"axis", {0, 1, 1}}, {"twist_turns", 0.7}};
+  const auto job = parse(c);
+  const auto& e = job.members;
+  ASSERT_TRUE(e.params[0].ring);
+  const auto& x = e.field[rodswarm::cosserat::Model::x];
+  const auto& kappa = e.field[rodswarm::cosserat::Model::rest_kappa];
+  ASSERT_EQ(kappa.size(), 3u * 12);
+  for (int q = 0; q < 3; ++q) EXPECT_EQ(x[3 * 12 + static_cast<std::size_t>(q)], x[static_cast<std::size_t>(q)]);
+  const Vec axis = unit({0, 1, 1}), centre = {0.2, -0.1, 0.3};
+  const double R = 1.5 / (2 * 12 * std::sin(pi / 12));
+  for (std::size_t j = 0; j < 12; ++j) {
+    EXPECT_NEAR(norm(sub(node(x, j), centre)), R, 1e-12);
+    EXPECT_NEAR(dot(sub(node(x, j), centre), axis), 0.0, 1e-12);
+    EXPECT_NEAR(e.field[rodswarm::cosserat::Model::rest_length0][j], 1.5 / 12, 1e-12);
+    const Mat Q = frame(e.field[rodswarm::cosserat::Model::Q], j);
+    expect_orthonormal(Q, 1e-12);
+    for (int q = 0; q < 3; ++q)
+      EXPECT_NEAR(row(Q, 1)[static_cast<std::size_t>(q)], axis[static_cast<std::size_t>(q)], 1e-12);
+    // Voronoi point j joins element j to element j + 1 (mod 12): a bend of 2 pi / 12 about d2, then the twist.
+    const Vec k = log_vee(Q, frame(e.field[rodswarm::cosserat::Model::Q], (j + 1) % 12));
+    const double D = 1.5 / 12;
+    EXPECT_NEAR(kappa[3 * j + 1], k[1] / D, 1e-9);
+    EXPECT_NEAR(std::fabs(k[1]), 2 * pi / 12, 1e-12);
+    EXPECT_NEAR(kappa[3 * j + 2], k[2] / D - 2 * pi * 0.7 / 1.5, 1e-9);
+  }
+  // A naturally straight rod closed into it: only the twist.
+  c["params"]["rest_curvature"] = {0, 0, 0};
+  const auto straight = parse(c);
+  for (std::size_t k = 0; k < 12; ++k)
+    EXPECT_NEAR(straight.members.field[rodswarm::cosserat::Model::rest_kappa][3 * k + 2], -2 * pi * 0.7 / 1.5, 1e-12);
+}
+
+TEST(ConfigCosseratSchema, ARingHasNoEnds) {
+  json c = base();
+  c["initial"] = {{"kind", "ring"}};
+  c["params"]["ends"] = {"clamped", "free"};
+  EXPECT_EQ(error_of(c).key(), "params.ends");
+  c["params"].erase("ends");
+  c["params"]["force1"] = {0, 0, 1};
+  EXPECT_EQ(error_of(c).key(), "params.force1");
+  c["params"].erase("force1");
+  c["params"]["slide0"] = {{"kind", "line"}, {"direction", {1, 0, 0}}};
+  EXPECT_EQ(error_of(c).key(), "params.slide0");
+  c["params"].erase("slide0");
+  c["params"]["radius_end"] = 0.02;
+  EXPECT_EQ(error_of(c).key(), "params.radius_end");
+  c["params"].erase("radius_end");
+  c["params"]["n"] = 2;
+  EXPECT_EQ(error_of(c).key(), "params.n");
+  c["params"]["n"] = 3;
+  c["initial"]["velocities"] = {{0, 0, 1}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+  const auto e = error_of(c);
+  EXPECT_EQ(e.key(), "initial.velocities[3]");
+  EXPECT_TRUE(contains(e, "node 0 of its ring")) << e.what();
+  c["initial"]["velocities"] = {{0, 0, 1}, {0, 0, 0}, {0, 0, 0}, {0, 0, 1}};
+  EXPECT_NO_THROW(parse(c));
+}
+
 TEST(ConfigCosseratShapes, PointsRestStrainsFromTheDiscreteShape) {
   json c = base();
   c["params"].erase("length");
@@ -978,7 +1042,7 @@ TEST(ConfigCosseratExamples, EveryExampleParsesAndIsStable) {
       expect_rest_strains_of_state(job, 1e-11);
     }
   });
-  EXPECT_EQ(count, 13);
+  EXPECT_EQ(count, 14);
 }
 
 TEST(ConfigCosseratExamples, Timoshenko) {

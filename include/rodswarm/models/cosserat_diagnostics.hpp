@@ -38,14 +38,14 @@ class Diagnostics {
     const Scratch<Real> c = prepare(d, y, t);
     Energy E;
     for (int j = 0; j < s.nodes(); ++j) {
-      const int r = rod_of_node(s, j), k = j - r * (s.N + 1), e = r * s.N + k;
+      const int k = j - rod_of_node(s, j) * (s.N + 1);
+      if (repeats_first(s, k)) continue;
       const Vec3<Real> x = load3(io.x + 3 * j), v = load3(io.v + 3 * j);
       E.translational += 0.5 * double(c.mass[j]) * double(dot(v, v));
       E.gravity -= double(c.mass[j]) * double(dot(load3(p.g), x));
-      const Real lumped = Real(0.5) * ((k > 0 ? c.lh[e - 1] : Real(0)) + (k < s.N ? c.lh[e] : Real(0)));
-      Vec3<Real> f = lumped * load3(p.force_density);
-      if (k == 0) f = f + load3(p.force0);
-      if (k == s.N) f = f + load3(p.force1);
+      Vec3<Real> f = node_length(c, s, j) * load3(p.force_density);
+      if (!s.ring && k == 0) f = f + load3(p.force0);
+      if (!s.ring && k == s.N) f = f + load3(p.force1);
       E.loads -= double(dot(f, x));
       E.contact += node_contact_energy(d, y, s, j);
       if (p.foundation != Foundation::none) E.foundation += double(foundation_energy(d, s, j, x));
@@ -64,16 +64,15 @@ class Diagnostics {
       }
     }
     for (int k = 0; k < s.voronoi(); ++k) {
-      const int r = k / (s.N - 1), e = k + r;
-      const Real Dh = Real(0.5) * (c.lh[e] + c.lh[e + 1]);
-      const Vec3<Real> kappa =
-          (Real(1) / Dh) * so3_log(times_transpose(load9(io.Q + 9 * e), load9(io.Q + 9 * (e + 1))));
+      const int ea = joint_element(s, k, 0), eb = joint_element(s, k, 1);
+      const Real Dh = Real(0.5) * (c.lh[ea] + c.lh[eb]);
+      const Vec3<Real> kappa = (Real(1) / Dh) * so3_log(times_transpose(load9(io.Q + 9 * ea), load9(io.Q + 9 * eb)));
       const Vec3<Real> kh =
-          load3(d.kappa_hat0 + 3 * k) + (c.zone[e] > 0 || c.zone[e + 1] > 0 ? t : Real(0)) * load3(p.curvature_rate);
+          load3(d.kappa_hat0 + 3 * k) + (c.zone[ea] > 0 || c.zone[eb] > 0 ? t : Real(0)) * load3(p.curvature_rate);
       const Vec3<Real> dk = kappa - kh;
-      E.bend_twist += 0.5 * double(Dh) * double(dot(dk, times_diag(voronoi_stiffness(d, c, e), dk)));
+      E.bend_twist += 0.5 * double(Dh) * double(dot(dk, times_diag(voronoi_stiffness(d, c, ea, eb), dk)));
     }
-    for (int r = 0; r < s.R; ++r) {
+    for (int r = 0; !s.ring && r < s.R; ++r) {  // clamp springs: a ring has no ends
       Real eb = 0;
       if (holds_frame(p.end0)) clamp_couple(d, y, c, r, 0, t, &eb);
       if (holds_frame(p.end1)) clamp_couple(d, y, c, r, 1, t, &eb);
@@ -97,10 +96,11 @@ class Diagnostics {
     evaluate(d, y, t, c, Mode::statics, alpha, F.data(), C.data(), static_cast<Real*>(nullptr), loop);
     Gauss g;
     for (int j = 0; j < Nd; ++j) {
+      const int r = rod_of_node(s, j), k = j - r * (s.N + 1);
+      if (repeats_first(s, k)) continue;
       const Vec3<Real> da = load3(a.data() + 3 * j) - load3(af.data() + 3 * j);
       g.zt += 0.5 * double(c.mass[j]) * double(dot(da, da));
-      const int r = rod_of_node(s, j), k = j - r * (s.N + 1), e = r * s.N + k;
-      const EndKind kind = k == 0 ? p.end0 : (k == s.N ? p.end1 : EndKind::free);
+      const EndKind kind = end_kind(p, s, k);
       if (holds_position(kind)) {
         const ClampState<Real> cs = clamp_state(p, d.clamp + clamp_size * r, k == 0 ? 0 : 1, t);
         g.violation = std::fmax(g.violation, double(norm(load3(io.x + 3 * j) - cs.x)));
@@ -117,7 +117,7 @@ class Diagnostics {
         const SurfaceRow<Real> row = surface_row(p, load3(io.x + 3 * j), load3(io.v + 3 * j));
         g.violation = std::fmax(g.violation, std::fabs(double(row.phi)));
       }
-      const double D = 0.5 * double((k > 0 ? c.lh[e - 1] : Real(0)) + (k < s.N ? c.lh[e] : Real(0)));
+      const double D = double(node_length(c, s, j));
       const double A = double(circle(node_radius(d, s, j)).A);
       g.zs += 0.5 * double(dot(f, f)) / (D * double(p.E) * A);
     }

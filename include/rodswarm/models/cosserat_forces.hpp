@@ -16,13 +16,15 @@ namespace rodswarm::cosserat {
 /// Sizes of one member.
 struct Shape {
   int R, N;
+  bool ring = false;  ///< closed rods: node N repeats node 0, joint N - 1 joins element N - 1 to element 0
   RODSWARM_HD constexpr int nodes() const { return R * (N + 1); }
   RODSWARM_HD constexpr int elements() const { return R * N; }
-  RODSWARM_HD constexpr int voronoi() const { return R * (N - 1); }
+  RODSWARM_HD constexpr int joints() const { return ring ? N : N - 1; }  ///< Voronoi points of one rod
+  RODSWARM_HD constexpr int voronoi() const { return R * joints(); }
 };
 template <class Real>
 RODSWARM_HD inline Shape shape_of(const Params<Real>& p) {
-  return {p.rods, p.n};
+  return {p.rods, p.n, p.ring};
 }
 
 /// A member's data that does not change during a step: parameters, rest data at t = 0, clamps.
@@ -96,12 +98,50 @@ enum class Mode : int {
 RODSWARM_HD inline int rod_of_node(Shape s, int j) { return j / (s.N + 1); }
 RODSWARM_HD inline int rod_of_element(Shape s, int i) { return i / s.N; }
 
+/// The element before (side 0) or after (side 1) local node k of rod r, or -1 past an open rod's end. In a ring
+/// node 0 and node N both lie between element N - 1 and element 0, in that order, so that every sum over a node's
+/// elements is the same for both (the repeated node stays equal to the first bit for bit).
+RODSWARM_HD inline int node_element(Shape s, int r, int k, int side) {
+  int local = side == 0 ? k - 1 : k;
+  if (s.ring) {
+    local = (local + s.N) % s.N;
+  } else if (local < 0 || local >= s.N) {
+    return -1;
+  }
+  return r * s.N + local;
+}
+/// The elements on either side of Voronoi point q (member index): before (side 0) and after (side 1) it.
+RODSWARM_HD inline int joint_element(Shape s, int q, int side) {
+  const int r = q / s.joints(), k = q - r * s.joints();
+  return r * s.N + (side == 0 ? k : (k + 1) % s.N);
+}
+/// The Voronoi point after (side 1) or before (side 0) element i, or -1 at an open rod's end element.
+RODSWARM_HD inline int element_joint(Shape s, int i, int side) {
+  const int r = rod_of_element(s, i), k = i - r * s.N;
+  int local = side == 0 ? k - 1 : k;
+  if (s.ring) {
+    local = (local + s.N) % s.N;
+  } else if (local < 0 || local >= s.N - 1) {
+    return -1;
+  }
+  return r * s.joints() + local;
+}
+/// Whether local node k repeats node 0 (node N of a ring): sums over the member's material points skip it.
+RODSWARM_HD inline bool repeats_first(Shape s, int k) { return s.ring && k == s.N; }
+/// The end kind that holds local node k: none in a ring.
+template <class Real>
+RODSWARM_HD inline EndKind end_kind(const Params<Real>& p, Shape s, int k) {
+  if (s.ring) return EndKind::free;
+  return k == 0 ? p.end0 : (k == s.N ? p.end1 : EndKind::free);
+}
+
 template <class Real>
 RODSWARM_HD inline Real node_radius(const MemberData<Real>& d, Shape s, int j) {
-  const int r = rod_of_node(s, j), k = j - r * (s.N + 1), e = r * s.N + k;
-  if (k == 0) return d.radius[e];
-  if (k == s.N) return d.radius[e - 1];
-  return lane::value<Real>(0.5) * (d.radius[e - 1] + d.radius[e]);
+  const int r = rod_of_node(s, j), k = j - r * (s.N + 1);
+  const int before = node_element(s, r, k, 0), after = node_element(s, r, k, 1);
+  if (before < 0) return d.radius[after];
+  if (after < 0) return d.radius[before];
+  return lane::value<Real>(0.5) * (d.radius[before] + d.radius[after]);
 }
 
 /// Mass of node j and inertia diagonal of element i under the member's mass rule.
@@ -123,8 +163,17 @@ RODSWARM_HD inline Vec3<Real> element_inertia(const MemberData<Real>& d, const S
 /// attached to the material at t = 0, so growth does not add to it.
 template <class Real>
 RODSWARM_HD inline Real node_length0(const MemberData<Real>& d, Shape s, int j) {
-  const int r = rod_of_node(s, j), k = j - r * (s.N + 1), e = r * s.N + k;
-  return lane::value<Real>(0.5) * ((k > 0 ? d.l0[e - 1] : Real(0)) + (k < s.N ? d.l0[e] : Real(0)));
+  const int r = rod_of_node(s, j), k = j - r * (s.N + 1);
+  const int before = node_element(s, r, k, 0), after = node_element(s, r, k, 1);
+  return lane::value<Real>(0.5) * ((before >= 0 ? d.l0[before] : Real(0)) + (after >= 0 ? d.l0[after] : Real(0)));
+}
+
+/// The rest length at t lumped on node j (the length a distributed load acts on).
+template <class Real>
+RODSWARM_HD inline Real node_length(const Scratch<Real>& c, Shape s, int j) {
+  const int r = rod_of_node(s, j), k = j - r * (s.N + 1);
+  const int before = node_element(s, r, k, 0), after = node_element(s, r, k, 1);
+  return lane::value<Real>(0.5) * ((before >= 0 ? c.lh[before] : Real(0)) + (after >= 0 ? c.lh[after] : Real(0)));
 }
 
 /// The foundation's force on node j, -(k u + c du/dt) times its lumped initial length; damping only when asked.
@@ -148,9 +197,9 @@ RODSWARM_HD inline Real foundation_energy(const MemberData<Real>& d, Shape s, in
 
 /// Voronoi stiffness: the element stiffnesses averaged with the rest lengths as weights.
 template <class Real>
-RODSWARM_HD inline Vec3<Real> voronoi_stiffness(const MemberData<Real>& d, const Scratch<Real>& c, int e) {
-  const Real la = c.lh[e], lb = c.lh[e + 1];
-  const Vec3<Real> Ba = bend_stiffness(*d.p, circle(d.radius[e])), Bb = bend_stiffness(*d.p, circle(d.radius[e + 1]));
+RODSWARM_HD inline Vec3<Real> voronoi_stiffness(const MemberData<Real>& d, const Scratch<Real>& c, int ea, int eb) {
+  const Real la = c.lh[ea], lb = c.lh[eb];
+  const Vec3<Real> Ba = bend_stiffness(*d.p, circle(d.radius[ea])), Bb = bend_stiffness(*d.p, circle(d.radius[eb]));
   return (Real(1) / (la + lb)) * (la * Ba + lb * Bb);
 }
 
@@ -195,7 +244,8 @@ RODSWARM_HD void node_contact(const MemberData<Real>& d, StateRef<Real> y, Shape
       const Real N = penalty_force(p, -gap, dot(nu, v));
       // Adjacent elements of the node: their mean lab angular velocity and mean d3.
       const int r = rod_of_node(s, j), k = j - r * (s.N + 1);
-      const int e0 = k > 0 ? r * s.N + k - 1 : r * s.N + k, e1 = k < s.N ? r * s.N + k : r * s.N + k - 1;
+      const int before = node_element(s, r, k, 0), after = node_element(s, r, k, 1);
+      const int e0 = before >= 0 ? before : after, e1 = after >= 0 ? after : before;
       const Mat3<Real> Qa = load9(y.Q + 9 * e0), Qb = load9(y.Q + 9 * e1);
       const Real half = lane::value<Real>(0.5);
       const Vec3<Real> wlab =
@@ -257,8 +307,13 @@ RODSWARM_HD inline lane::Mask<Real> contact_pair(const MemberData<Real>& d, cons
   if (a == b) return lane::Mask<Real>(false);
   if (rod_of_element(s, a) != rod_of_element(s, b)) return lane::Mask<Real>(true);
   const int gap = a > b ? a - b : b - a;
-  if (gap <= 1) return lane::Mask<Real>(false);
-  const Real ds = lane::fabs(c.s_mid[a] - c.s_mid[b]);
+  if (gap <= 1 || (s.ring && gap == s.N - 1)) return lane::Mask<Real>(false);
+  Real ds = lane::fabs(c.s_mid[a] - c.s_mid[b]);
+  if (s.ring) {  // the shorter way round
+    const int last = rod_of_element(s, a) * s.N + s.N - 1;
+    const Real L = c.s_mid[last] + lane::value<Real>(0.5) * c.lh[last];
+    ds = lane::select(L - ds < ds, L - ds, ds);
+  }
   return ds > pi<Real>() * (d.radius[a] + d.radius[b]) / Real(2);
 }
 
@@ -270,10 +325,9 @@ RODSWARM_HD Vec3<Real> node_self_contact(const MemberData<Real>& d, StateRef<Rea
   Vec3<Real> f{0, 0, 0};
   const int r = rod_of_node(s, j), k = j - r * (s.N + 1);
   for (int side = 0; side < 2; ++side) {
-    const int kl = side == 0 ? k - 1 : k;  // local element with node j as its second (side 0) or first node
-    if (kl < 0 || kl >= s.N) continue;
-    const int a = r * s.N + kl;
-    const int na = r * (s.N + 1) + kl;  // first node of element a
+    const int a = node_element(s, r, k, side);  // the element with node j as its second (side 0) or first node
+    if (a < 0) continue;
+    const int na = a + r;  // first node of element a
     const Vec3<Real> p1 = load3(y.x + 3 * na), q1 = load3(y.x + 3 * (na + 1));
     const Vec3<Real> v1 = load3(y.v + 3 * na), w1 = load3(y.v + 3 * (na + 1));
     for (int b = 0; b < s.elements(); ++b) {
@@ -309,8 +363,14 @@ RODSWARM_HD void strain_pass(const MemberData<Real>& d, StateRef<Real> y, Real t
   const bool contact = lane::uniform(p.contact_stiffness > Real(0));
   const Real half = lane::value<Real>(0.5);
   loop.for_each(s.nodes(), [&](int j) {
-    const int r = rod_of_node(s, j), k = j - r * (s.N + 1), e = r * s.N + k;
-    c.mass[j] = half * ((k > 0 ? element_mass(d, c, e - 1) : Real(0)) + (k < s.N ? element_mass(d, c, e) : Real(0)));
+    const int r = rod_of_node(s, j), k = j - r * (s.N + 1);
+    const int before = node_element(s, r, k, 0), after = node_element(s, r, k, 1);
+    // An open rod's node keeps the expression it had before rings: written through node_element the same sum
+    // compiles with FMA contraction (AVX2, AVX-512 lanes) to another rounding, and its results would change by 1e-14.
+    const int e = r * s.N + k;
+    c.mass[j] =
+        s.ring ? half * (element_mass(d, c, before) + element_mass(d, c, after))
+               : half * ((k > 0 ? element_mass(d, c, e - 1) : Real(0)) + (k < s.N ? element_mass(d, c, e) : Real(0)));
     Vec3<Real> f{0, 0, 0}, m{0, 0, 0};
     if (contact) {
       node_contact(d, y, s, j, f, m);
@@ -344,19 +404,19 @@ RODSWARM_HD void strain_pass(const MemberData<Real>& d, StateRef<Real> y, Real t
     }
   });
   loop.for_each(s.voronoi(), [&](int k) {
-    const int r = k / (s.N - 1), e = k + r;  // element on the left of Voronoi point k
-    const Mat3<Real> Qa = load9(y.Q + 9 * e), Qb = load9(y.Q + 9 * (e + 1));
-    const Real Dh = half * (c.lh[e] + c.lh[e + 1]);
+    const int ea = joint_element(s, k, 0), eb = joint_element(s, k, 1);  // the elements before and after it
+    const Mat3<Real> Qa = load9(y.Q + 9 * ea), Qb = load9(y.Q + 9 * eb);
+    const Real Dh = half * (c.lh[ea] + c.lh[eb]);
     const Vec3<Real> kappa = (Real(1) / Dh) * so3_log(times_transpose(Qa, Qb));
     const Vec3<Real> kh =
         load3(d.kappa_hat0 + 3 * k) +
-        lane::select(c.zone[e] > Real(0) || c.zone[e + 1] > Real(0), t, Real(0)) * load3(p.curvature_rate);
-    Vec3<Real> tau = times_diag(voronoi_stiffness(d, c, e), kappa - kh);
+        lane::select(c.zone[ea] > Real(0) || c.zone[eb] > Real(0), t, Real(0)) * load3(p.curvature_rate);
+    Vec3<Real> tau = times_diag(voronoi_stiffness(d, c, ea, eb), kappa - kh);
     if (p.law == Law::pyelastica) {
       // Voronoi dilatation from the positions (c.dil is being written by the element loop of this pass).
-      const int j = e + r;
-      const Real la = norm(load3(y.x + 3 * (j + 1)) - load3(y.x + 3 * j));
-      const Real lb = norm(load3(y.x + 3 * (j + 2)) - load3(y.x + 3 * (j + 1)));
+      const int ja = ea + rod_of_element(s, ea), jb = eb + rod_of_element(s, eb);  // their first nodes
+      const Real la = norm(load3(y.x + 3 * (ja + 1)) - load3(y.x + 3 * ja));
+      const Real lb = norm(load3(y.x + 3 * (jb + 1)) - load3(y.x + 3 * jb));
       const Real eps = half * (la + lb) / Dh;
       tau = (Real(1) / (eps * eps * eps)) * tau;
     }
@@ -407,16 +467,16 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
   const bool dyn = mode != Mode::statics;
   const Real half = lane::value<Real>(0.5);
   loop.for_each(s.nodes(), [&](int j) {
-    const int r = rod_of_node(s, j), k = j - r * (s.N + 1), e = r * s.N + k;
+    const int r = rod_of_node(s, j), k = j - r * (s.N + 1);
+    const int before = node_element(s, r, k, 0), after = node_element(s, r, k, 1);
     Vec3<Real> F = load3(c.cforce + 3 * j);
-    if (k < s.N) F = F + load3(c.nlab + 3 * e);
-    if (k > 0) F = F - load3(c.nlab + 3 * (e - 1));
+    if (after >= 0) F = F + load3(c.nlab + 3 * after);
+    if (before >= 0) F = F - load3(c.nlab + 3 * before);
     const Real m = c.mass[j];
     F = F + m * load3(p.g);
-    const Real lumped = half * ((k > 0 ? c.lh[e - 1] : Real(0)) + (k < s.N ? c.lh[e] : Real(0)));
-    F = F + lumped * load3(p.force_density);
-    if (k == 0) F = F + load3(p.force0);
-    if (k == s.N) F = F + load3(p.force1);
+    F = F + node_length(c, s, j) * load3(p.force_density);
+    if (!s.ring && k == 0) F = F + load3(p.force0);
+    if (!s.ring && k == s.N) F = F + load3(p.force1);
     const Vec3<Real> v = load3(y.v + 3 * j);
     if (p.foundation != Foundation::none) F = F + foundation_force(d, s, j, load3(y.x + 3 * j), v, dyn);
     if (!dyn) {
@@ -426,7 +486,7 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
     F = F - (p.damping_force * m) * v;
     Vec3<Real> a = (Real(1) / m) * F;
     if (mode == Mode::constrained || mode == Mode::geodesic) {
-      const EndKind kind = k == 0 ? p.end0 : (k == s.N ? p.end1 : EndKind::free);
+      const EndKind kind = end_kind(p, s, k);
       if (holds_position(kind)) {
         const ClampState<Real> cs = clamp_state(p, d.clamp + clamp_size * r, k == 0 ? 0 : 1, t);
         a = cs.a;
@@ -452,19 +512,20 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
   });
   loop.for_each(s.elements(), [&](int i) {
     const int r = rod_of_element(s, i), k = i - r * s.N, j = i + r;
-    const int vk = r * (s.N - 1) + k;  // Voronoi point on the right of element i
+    const int before = element_joint(s, i, 0), after = element_joint(s, i, 1);  // its Voronoi points
     const Mat3<Real> Q = load9(y.Q + 9 * i);
     Vec3<Real> C = load3(c.couple + 3 * i);
-    if (k < s.N - 1) C = C + load3(c.tau + 3 * vk) + half * load3(c.kxt + 3 * vk);
-    if (k > 0) C = C - load3(c.tau + 3 * (vk - 1)) + half * load3(c.kxt + 3 * (vk - 1));
-    if (k == 0 && holds_frame(p.end0)) C = C + clamp_couple(d, y, c, r, 0, t);
-    if (k == s.N - 1 && holds_frame(p.end1)) C = C + clamp_couple(d, y, c, r, 1, t);
+    if (after >= 0) C = C + load3(c.tau + 3 * after) + half * load3(c.kxt + 3 * after);
+    if (before >= 0) C = C - load3(c.tau + 3 * before) + half * load3(c.kxt + 3 * before);
+    const bool first = !s.ring && k == 0, last = !s.ring && k == s.N - 1;  // an open rod's end elements
+    if (first && holds_frame(p.end0)) C = C + clamp_couple(d, y, c, r, 0, t);
+    if (last && holds_frame(p.end1)) C = C + clamp_couple(d, y, c, r, 1, t);
     Vec3<Real> ext = c.lh[i] * load3(p.couple_density);
-    if (k == 0) ext = ext + load3(p.couple0);
-    if (k == s.N - 1) ext = ext + load3(p.couple1);
+    if (first) ext = ext + load3(p.couple0);
+    if (last) ext = ext + load3(p.couple1);
     // Friction moments of the element's two nodes, halved where a node has two elements.
-    ext = ext + (k == 0 ? Real(1) : half) * load3(c.cmoment + 3 * j) +
-          (k == s.N - 1 ? Real(1) : half) * load3(c.cmoment + 3 * (j + 1));
+    ext = ext + (first ? Real(1) : half) * load3(c.cmoment + 3 * j) +
+          (last ? Real(1) : half) * load3(c.cmoment + 3 * (j + 1));
     C = C + Q * ext;
     if (!dyn) {
       store3(aw + 3 * i, C);

@@ -17,8 +17,9 @@ namespace rodswarm::cosserat {
 struct Model : ModelParams<cosserat::Params> {
   static constexpr const char* name = "cosserat";
 
-  /// R (N + 1) nodes, R N elements, R (N - 1) Voronoi points, R rods. The rest data (rest strains of the discrete
-  /// rest configuration, computed by the config layer) and the clamps' positions and frames at t = 0 are inputs.
+  /// R (N + 1) nodes, R N elements, R (N - 1) Voronoi points (rings: R N), R rods. The rest data (rest strains of the
+  /// discrete rest configuration, computed by the config layer) and the clamps' positions and frames at t = 0 are
+  /// inputs.
   enum Extent : int { nodes, elements, voronoi, rods };
   enum Field : int { x, v, Q, w, growth, rest_length0, radius, rest_sigma, rest_kappa, clamp };
   static constexpr std::array<ExtentSpec, 4> extents{{{"nodes"}, {"elements"}, {"voronoi"}, {"rods"}}};

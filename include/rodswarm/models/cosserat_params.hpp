@@ -11,6 +11,12 @@
 /// and Voronoi points [r (n-1), (r+1)(n-1)) of the member. Boundary conditions apply to every rod of the member:
 /// end0 to node 0 of each rod, end1 to node n.
 ///
+/// Rings (`ring`): each rod closes on itself. It keeps n elements and n + 1 nodes, node n repeating node 0 (the
+/// same material point: the passes give both the same acceleration from the same two elements, so they stay equal
+/// bit for bit), and has n Voronoi points, the last (n - 1) joining element n - 1 to element 0. Its Voronoi points
+/// are [r n, (r+1) n). A ring has no ends: end0 and end1 are free and the end loads are zero (the config refuses
+/// others).
+///
 /// Plain and trivially copyable: the same struct lives on the host and in device buffers. Arrays that vary along
 /// a rod (rest lengths, radii, rest strains) live in the ensemble as its input fields (cosserat_model.hpp).
 #pragma once
@@ -99,8 +105,9 @@ inline constexpr int clamp_size = 24;
 
 template <class Real>
 struct Params {
-  int n = 0;     ///< elements per rod (>= 2)
-  int rods = 1;  ///< rods in the member (an assembly when > 1)
+  int n = 0;          ///< elements per rod (>= 2)
+  int rods = 1;       ///< rods in the member (an assembly when > 1)
+  bool ring = false;  ///< closed rods (rings): see the layout above
   Law law = Law::variational;
   Bending bending = Bending::truncated;
   Scheme scheme = Scheme::verlet;
@@ -185,10 +192,10 @@ struct Params {
 
   /// Every member, in order (params_members.hpp: the conversion between precisions).
   using Members = MemberList<
-      &Params::n, &Params::rods, &Params::law, &Params::bending, &Params::scheme, &Params::end0, &Params::end1,
-      &Params::constraints, &Params::rho, &Params::E, &Params::G, &Params::shear_coeff, &Params::damping_force,
-      &Params::damping_torque, &Params::g, &Params::force0, &Params::force1, &Params::couple0, &Params::couple1,
-      &Params::force_density, &Params::couple_density, &Params::end_velocity0, &Params::end_velocity1,
+      &Params::n, &Params::rods, &Params::ring, &Params::law, &Params::bending, &Params::scheme, &Params::end0,
+      &Params::end1, &Params::constraints, &Params::rho, &Params::E, &Params::G, &Params::shear_coeff,
+      &Params::damping_force, &Params::damping_torque, &Params::g, &Params::force0, &Params::force1, &Params::couple0,
+      &Params::couple1, &Params::force_density, &Params::couple_density, &Params::end_velocity0, &Params::end_velocity1,
       &Params::end_amplitude0, &Params::end_amplitude1, &Params::end_frequency0, &Params::end_frequency1,
       &Params::end_twist_rate0, &Params::end_twist_rate1, &Params::baumgarte, &Params::slide0, &Params::slide1,
       &Params::slide_direction0, &Params::slide_direction1, &Params::foundation, &Params::foundation_stiffness,

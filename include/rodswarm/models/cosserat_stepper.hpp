@@ -38,7 +38,7 @@ RODSWARM_HD inline Real baumgarte_rate(const Params<Real>& p, Real dt) {
 /// Whether node j is held (or kept on its line or plane) by an end imposed by overwriting.
 template <class Real>
 RODSWARM_HD inline bool overwritten(const Params<Real>& p, Shape s, int j, int& end) {
-  if (p.constraints != ConstraintMethod::overwrite) return false;
+  if (p.constraints != ConstraintMethod::overwrite || s.ring) return false;  // a ring has no ends
   const int k = j % (s.N + 1);
   end = k == 0 ? 0 : 1;
   if (k == 0) return holds_position(p.end0) || slides(p.end0);
@@ -85,7 +85,7 @@ RODSWARM_HD void project_constraints(const MemberData<Real>& d, Real* x, Real* v
   if (p.constraints != ConstraintMethod::gauss && p.surface == Surface::none) return;
   loop.for_each(s.nodes(), [&](int j) {
     const int r = rod_of_node(s, j), k = j - r * (s.N + 1);
-    const EndKind kind = k == 0 ? p.end0 : (k == s.N ? p.end1 : EndKind::free);
+    const EndKind kind = end_kind(p, s, k);
     if (holds_position(kind)) {
       if (p.constraints != ConstraintMethod::gauss) return;
       const ClampState<Real> cs = clamp_state(p, d.clamp + clamp_size * r, k == 0 ? 0 : 1, t);
