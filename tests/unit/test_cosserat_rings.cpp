@@ -11,7 +11,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "cosserat_test_rod.hpp"
+#include "cosserat_test_ring.hpp"
 #include "models/cosserat_statics.hpp"
 
 namespace rodswarm {
@@ -19,45 +19,7 @@ namespace {
 
 using Rod = cosserat::test::TestRod<double>;
 
-// G = E / 2: C / A = G J / (E I) = 1 for the model's circular sections, so Tw_c = sqrt(3).
-constexpr double L = 1, r = 0.004, rho = 1000, E = 1e6, Gm = E / 2, kappa_s = 0.9;
-
-/// A ring of n sides of L / n in the xy plane about the origin, node n a copy of node 0; d3 along the chords, d1
-/// towards the centre, d2 = +z. `straight`: a naturally straight rod closed into it (rest curvature 0), else the
-/// ring is its rest shape; either way twisted by `turns` (the rest twist lowered by 2 pi turns / L).
-Rod ring(int n, bool straight, double turns) {
-  Rod rod(n, L, r, E, Gm, rho, kappa_s);
-  rod.p.ring = true;
-  rod.p.bending = cosserat::Bending::exact;
-  const double R = L / (2 * n * std::sin(M_PI / n));
-  for (int j = 0; j < n; ++j) {
-    rod.x[3 * j] = R * std::cos(2 * M_PI * j / n);
-    rod.x[3 * j + 1] = R * std::sin(2 * M_PI * j / n);
-    rod.x[3 * j + 2] = 0;
-  }
-  std::copy_n(rod.x.begin(), 3, rod.x.begin() + 3 * n);
-  for (int i = 0; i < n; ++i) {
-    const double phi = 2 * M_PI * (i + 0.5) / n;
-    const double Q[9] = {-std::cos(phi), -std::sin(phi), 0, 0, 0, 1, -std::sin(phi), std::cos(phi), 0};
-    std::copy(Q, Q + 9, rod.Q.begin() + 9 * i);
-  }
-  rod.kappa_hat.assign(3 * static_cast<std::size_t>(n), 0.0);  // a ring has n Voronoi points
-  for (int k = 0; k < n; ++k) {
-    if (!straight) {
-      const Vec3<double> X =
-          so3_log(times_transpose(load9(rod.Q.data() + 9 * k), load9(rod.Q.data() + 9 * ((k + 1) % n))));
-      store3(rod.kappa_hat.data() + 3 * k, (double(n) / L) * X);
-    }
-    rod.kappa_hat[3 * k + 2] -= 2 * M_PI * turns / L;
-  }
-  return rod;
-}
-
-bool repeats_node0(const Rod& rod, int n) {
-  for (int c = 0; c < 3; ++c)
-    if (rod.x[3 * n + c] != rod.x[c] || rod.v[3 * n + c] != rod.v[c]) return false;
-  return true;
-}
+using namespace cosserat::test;
 
 TEST(CosseratRings, AStressFreeRingStaysAtRestAndItsLastNodeIsItsFirst) {
   for (const auto scheme : {cosserat::Scheme::verlet, cosserat::Scheme::rk4}) {
@@ -112,45 +74,6 @@ TEST(CosseratRings, ATwistedRingHoldsItsForceAlongTheBinormal) {
     EXPECT_LT(across, 1e-6 * closed);
     EXPECT_TRUE(repeats_node0(rod, n));
   }
-}
-
-/// omega^2 of the ring's lowest non-rigid mode at `turns`, about its equilibrium: the seven zero modes (three
-/// translations, three rotations and the directors' turn about the centreline, free for a naturally straight
-/// rod with round sections) come out at |omega| ~ 1e-4 from the differences; Michell's pair is the first beyond.
-double michell_omega2(int n, double turns) {
-  Rod rod = ring(n, true, turns);
-  cosserat::StaticsProblem problem(rod.io());
-  EXPECT_TRUE(statics::solve_equilibrium(problem).converged);
-  const statics::ReducedSystem s = problem.system(1.0);
-  const statics::Modes m = statics::lowest_modes(s, problem.mass(), 10);
-  for (const double w : m.omega)
-    if (std::fabs(w) > 1e-2) return w * std::fabs(w);
-  return 0;
-}
-
-TEST(CosseratRings, MichellsCriticalTwistIsSqrt3AndConvergesAtOrderTwo) {
-  const int sizes[3] = {16, 32, 64};
-  double critical[3] = {0, 0, 0};
-  for (int c = 0; c < 3; ++c) {
-    // Secant on omega^2(Tw), which crosses zero at Tw_c (stable below, one unstable pair above).
-    double a = 1.6, b = 1.8, fa = michell_omega2(sizes[c], a), fb = michell_omega2(sizes[c], b);
-    ASSERT_GT(fa, 0);
-    ASSERT_LT(fb, 0);
-    for (int it = 0; it < 30 && std::fabs(b - a) > 1e-10; ++it) {
-      const double t = b - fb * (b - a) / (fb - fa);
-      a = b, fa = fb;
-      b = t, fb = michell_omega2(sizes[c], t);
-    }
-    critical[c] = b;
-    std::printf("n = %d: Tw_c = %.8f turns (sqrt 3 = %.8f: %.2e)\n", sizes[c], b, std::sqrt(3.0),
-                b / std::sqrt(3.0) - 1);
-  }
-  const double order = std::log2((critical[0] - critical[1]) / (critical[1] - critical[2]));
-  const double limit = critical[2] + (critical[2] - critical[1]) / (std::pow(2.0, order) - 1);
-  std::printf("order %.2f, extrapolated Tw_c = %.6f (%.1e from sqrt 3)\n", order, limit, limit / std::sqrt(3.0) - 1);
-  EXPECT_NEAR(order, 2, 0.2);
-  // The continuum Cosserat ring differs from Kirchhoff's (sqrt 3) by shear and stretch, O((r / R)^2) = 6e-4.
-  EXPECT_NEAR(limit, std::sqrt(3.0), 2e-3);
 }
 
 }  // namespace
