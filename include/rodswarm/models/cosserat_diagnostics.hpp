@@ -43,7 +43,7 @@ class Diagnostics {
       const Vec3<Real> x = load3(io.x + 3 * j), v = load3(io.v + 3 * j);
       E.translational += 0.5 * double(c.mass[j]) * double(dot(v, v));
       E.gravity -= double(c.mass[j]) * double(dot(load3(p.g), x));
-      Vec3<Real> f = node_length(c, s, j) * load3(p.force_density);
+      Vec3<Real> f = node_length(c.lh, s, j) * load3(p.force_density);
       if (!s.ring && k == 0) f = f + load3(p.force0);
       if (!s.ring && k == s.N) f = f + load3(p.force1);
       E.loads -= double(dot(f, x));
@@ -64,7 +64,8 @@ class Diagnostics {
       }
     }
     for (int k = 0; k < s.voronoi(); ++k) {
-      const int ea = joint_element(s, k, 0), eb = joint_element(s, k, 1);
+      const int r = rod_of_joint(s, k), kl = k - r * s.joints();
+      const int ea = joint_element(s, r, kl, 0), eb = joint_element(s, r, kl, 1);
       const Real Dh = Real(0.5) * (c.lh[ea] + c.lh[eb]);
       const Vec3<Real> kappa = (Real(1) / Dh) * so3_log(times_transpose(load9(io.Q + 9 * ea), load9(io.Q + 9 * eb)));
       const Vec3<Real> kh =
@@ -117,7 +118,7 @@ class Diagnostics {
         const SurfaceRow<Real> row = surface_row(p, load3(io.x + 3 * j), load3(io.v + 3 * j));
         g.violation = std::fmax(g.violation, std::fabs(double(row.phi)));
       }
-      const double D = double(node_length(c, s, j));
+      const double D = double(node_length(c.lh, s, j));
       const double A = double(circle(node_radius(d, s, j)).A);
       g.zs += 0.5 * double(dot(f, f)) / (D * double(p.E) * A);
     }

@@ -98,29 +98,35 @@ enum class Mode : int {
 RODSWARM_HD inline int rod_of_node(Shape s, int j) { return j / (s.N + 1); }
 RODSWARM_HD inline int rod_of_element(Shape s, int i) { return i / s.N; }
 
+/// A ring's local element index taken round once (local in [-N, 2N)). The neighbour helpers below run in every
+/// pass's inner loops, so they wrap by a compare rather than a `%` and take the rod and local index that the loop
+/// body computed once, rather than dividing again per call.
+RODSWARM_HD inline int wrap_local(Shape s, int local) {
+  return local < 0 ? local + s.N : (local >= s.N ? local - s.N : local);
+}
 /// The element before (side 0) or after (side 1) local node k of rod r, or -1 past an open rod's end. In a ring
 /// node 0 and node N both lie between element N - 1 and element 0, in that order, so that every sum over a node's
 /// elements is the same for both (the repeated node stays equal to the first bit for bit).
 RODSWARM_HD inline int node_element(Shape s, int r, int k, int side) {
   int local = side == 0 ? k - 1 : k;
   if (s.ring) {
-    local = (local + s.N) % s.N;
+    local = wrap_local(s, local);
   } else if (local < 0 || local >= s.N) {
     return -1;
   }
   return r * s.N + local;
 }
-/// The elements on either side of Voronoi point q (member index): before (side 0) and after (side 1) it.
-RODSWARM_HD inline int joint_element(Shape s, int q, int side) {
-  const int r = q / s.joints(), k = q - r * s.joints();
-  return r * s.N + (side == 0 ? k : (k + 1) % s.N);
+/// Where Voronoi point q (member index) lies: rod r, local index.
+RODSWARM_HD inline int rod_of_joint(Shape s, int q) { return q / s.joints(); }
+/// The elements on either side of local Voronoi point k of rod r: before (side 0) and after (side 1) it.
+RODSWARM_HD inline int joint_element(Shape s, int r, int k, int side) {
+  return r * s.N + (side == 0 ? k : wrap_local(s, k + 1));
 }
-/// The Voronoi point after (side 1) or before (side 0) element i, or -1 at an open rod's end element.
-RODSWARM_HD inline int element_joint(Shape s, int i, int side) {
-  const int r = rod_of_element(s, i), k = i - r * s.N;
+/// The Voronoi point after (side 1) or before (side 0) local element k of rod r, or -1 at an open rod's end element.
+RODSWARM_HD inline int element_joint(Shape s, int r, int k, int side) {
   int local = side == 0 ? k - 1 : k;
   if (s.ring) {
-    local = (local + s.N) % s.N;
+    local = wrap_local(s, local);
   } else if (local < 0 || local >= s.N - 1) {
     return -1;
   }
@@ -159,21 +165,18 @@ RODSWARM_HD inline Vec3<Real> element_inertia(const MemberData<Real>& d, const S
   return {p.rho * l * sec.I1, p.rho * l * sec.I1, p.rho * l * sec.I3};
 }
 
-/// The initial rest length lumped on node j: the length of rod an elastic foundation holds there. The foundation is
-/// attached to the material at t = 0, so growth does not add to it.
+/// The length lumped on a node from the `lengths` of its elements `before` and `after` (-1: none): half of each.
+/// With the rest lengths at t (Scratch::lh) it is the length a distributed load acts on; with those at t = 0
+/// (MemberData::l0), the length of rod an elastic foundation holds there (attached to the material at t = 0, so
+/// growth does not add to it).
 template <class Real>
-RODSWARM_HD inline Real node_length0(const MemberData<Real>& d, Shape s, int j) {
-  const int r = rod_of_node(s, j), k = j - r * (s.N + 1);
-  const int before = node_element(s, r, k, 0), after = node_element(s, r, k, 1);
-  return lane::value<Real>(0.5) * ((before >= 0 ? d.l0[before] : Real(0)) + (after >= 0 ? d.l0[after] : Real(0)));
+RODSWARM_HD inline Real lumped_length(const Real* lengths, int before, int after) {
+  return lane::value<Real>(0.5) * ((before >= 0 ? lengths[before] : Real(0)) + (after >= 0 ? lengths[after] : Real(0)));
 }
-
-/// The rest length at t lumped on node j (the length a distributed load acts on).
 template <class Real>
-RODSWARM_HD inline Real node_length(const Scratch<Real>& c, Shape s, int j) {
+RODSWARM_HD inline Real node_length(const Real* lengths, Shape s, int j) {
   const int r = rod_of_node(s, j), k = j - r * (s.N + 1);
-  const int before = node_element(s, r, k, 0), after = node_element(s, r, k, 1);
-  return lane::value<Real>(0.5) * ((before >= 0 ? c.lh[before] : Real(0)) + (after >= 0 ? c.lh[after] : Real(0)));
+  return lumped_length(lengths, node_element(s, r, k, 0), node_element(s, r, k, 1));
 }
 
 /// The foundation's force on node j, -(k u + c du/dt) times its lumped initial length; damping only when asked.
@@ -184,7 +187,7 @@ RODSWARM_HD inline Vec3<Real> foundation_force(const MemberData<Real>& d, Shape 
   const Vec3<Real> u = foundation_transverse(p, x - load3(p.foundation_point));
   Vec3<Real> f = p.foundation_stiffness * u;
   if (damped) f = f + p.foundation_damping * foundation_transverse(p, v);
-  return (-node_length0(d, s, j)) * f;
+  return (-node_length(d.l0, s, j)) * f;
 }
 
 /// The foundation's energy at node j, 1/2 k |u|^2 times its lumped initial length: the potential of that force.
@@ -192,7 +195,7 @@ template <class Real>
 RODSWARM_HD inline Real foundation_energy(const MemberData<Real>& d, Shape s, int j, Vec3<Real> x) {
   const Params<Real>& p = *d.p;
   const Vec3<Real> u = foundation_transverse(p, x - load3(p.foundation_point));
-  return lane::value<Real>(0.5) * p.foundation_stiffness * node_length0(d, s, j) * dot(u, u);
+  return lane::value<Real>(0.5) * p.foundation_stiffness * node_length(d.l0, s, j) * dot(u, u);
 }
 
 /// Voronoi stiffness: the element stiffnesses averaged with the rest lengths as weights.
@@ -404,7 +407,8 @@ RODSWARM_HD void strain_pass(const MemberData<Real>& d, StateRef<Real> y, Real t
     }
   });
   loop.for_each(s.voronoi(), [&](int k) {
-    const int ea = joint_element(s, k, 0), eb = joint_element(s, k, 1);  // the elements before and after it
+    const int r = rod_of_joint(s, k), kl = k - r * s.joints();
+    const int ea = joint_element(s, r, kl, 0), eb = joint_element(s, r, kl, 1);  // the elements before and after it
     const Mat3<Real> Qa = load9(y.Q + 9 * ea), Qb = load9(y.Q + 9 * eb);
     const Real Dh = half * (c.lh[ea] + c.lh[eb]);
     const Vec3<Real> kappa = (Real(1) / Dh) * so3_log(times_transpose(Qa, Qb));
@@ -414,7 +418,7 @@ RODSWARM_HD void strain_pass(const MemberData<Real>& d, StateRef<Real> y, Real t
     Vec3<Real> tau = times_diag(voronoi_stiffness(d, c, ea, eb), kappa - kh);
     if (p.law == Law::pyelastica) {
       // Voronoi dilatation from the positions (c.dil is being written by the element loop of this pass).
-      const int ja = ea + rod_of_element(s, ea), jb = eb + rod_of_element(s, eb);  // their first nodes
+      const int ja = ea + r, jb = eb + r;  // their first nodes (both elements are rod r's)
       const Real la = norm(load3(y.x + 3 * (ja + 1)) - load3(y.x + 3 * ja));
       const Real lb = norm(load3(y.x + 3 * (jb + 1)) - load3(y.x + 3 * jb));
       const Real eps = half * (la + lb) / Dh;
@@ -474,7 +478,7 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
     if (before >= 0) F = F - load3(c.nlab + 3 * before);
     const Real m = c.mass[j];
     F = F + m * load3(p.g);
-    F = F + node_length(c, s, j) * load3(p.force_density);
+    F = F + lumped_length(c.lh, before, after) * load3(p.force_density);
     if (!s.ring && k == 0) F = F + load3(p.force0);
     if (!s.ring && k == s.N) F = F + load3(p.force1);
     const Vec3<Real> v = load3(y.v + 3 * j);
@@ -512,7 +516,7 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
   });
   loop.for_each(s.elements(), [&](int i) {
     const int r = rod_of_element(s, i), k = i - r * s.N, j = i + r;
-    const int before = element_joint(s, i, 0), after = element_joint(s, i, 1);  // its Voronoi points
+    const int before = element_joint(s, r, k, 0), after = element_joint(s, r, k, 1);  // its Voronoi points
     const Mat3<Real> Q = load9(y.Q + 9 * i);
     Vec3<Real> C = load3(c.couple + 3 * i);
     if (after >= 0) C = C + load3(c.tau + 3 * after) + half * load3(c.kxt + 3 * after);
