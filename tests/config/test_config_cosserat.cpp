@@ -1042,7 +1042,7 @@ TEST(ConfigCosseratExamples, EveryExampleParsesAndIsStable) {
       expect_rest_strains_of_state(job, 1e-11);
     }
   });
-  EXPECT_EQ(count, 14);
+  EXPECT_EQ(count, 15);
 }
 
 TEST(ConfigCosseratExamples, Timoshenko) {
