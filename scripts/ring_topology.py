@@ -13,7 +13,8 @@ subtends (Klenin & Langowski, Biopolymers 54 (2000) 307); Tw sums, joint by join
 carried to the next element by the smallest rotation between their d3, to that element's d1. Lk is an integer while
 the rod does not pass through itself; Tw + Wr = Lk holds to the discretisation's error.
 The push-off is FRACTION (0.5) of the rod's radius (the member's params.radius when the ensemble varies it, else
-the config's), the height is measured from the plane that fits the first save best. Needs python3 with h5py and numpy (RODSWARM_SETUP_PYTHON=1 scripts/setup installs them).
+the config's; tapered rods are refused), the height is measured from the plane that fits the first save best.
+Members of one rod only (params.rods = 1). Needs python3 with h5py and numpy (RODSWARM_SETUP_PYTHON=1 scripts/setup installs them).
 """
 import argparse
 import json
@@ -97,23 +98,24 @@ def main():
         X, D, time = f["series/positions"], f["series/directors"], f["time"][...]
         params = f["members/params"]
         config = json.loads(f.attrs["config"]) if "config" in f.attrs else {}
-        radius0 = config.get("params", {}).get("radius")
+        base = config.get("params", {})
+        if "radius_end" in base and base["radius_end"] != base.get("radius"):
+            raise SystemExit(f"{args.results}: a tapered rod (params.radius_end): give rings of one radius")
         members = args.members if args.members else range(X.shape[0])
         for m in members:
             if not 0 <= m < X.shape[0]:
                 raise SystemExit(f"{args.results}: no member {m} (the file holds {X.shape[0]})")
         for m in members:
-            x_all = X[m]
-            n = x_all.shape[1] - 1  # elements: node n repeats node 0
+            if "rods" in params and int(params["rods"][m]) != 1:
+                raise SystemExit(f"{args.results}: member {m} has {int(params['rods'][m])} rods: give one ring each")
+            n = int(params["n"][m]) if "n" in params else X.shape[2] - 1  # elements; node n repeats node 0
+            x_all = X[m][:, : n + 1]  # a member's rows past its own nodes are padding
             q_all = D[m][:, :n]  # directors are stored one row per bead, the last row unused
-            if not np.allclose(x_all[0, n], x_all[0, 0], rtol=0, atol=0):
+            if not np.array_equal(x_all[0, n], x_all[0, 0]):
                 raise SystemExit(f"{args.results}: member {m} is not a ring (node n does not repeat node 0)")
-            length = float(np.sum(np.linalg.norm(np.diff(x_all[0], axis=0), axis=-1)))
-            radius = float(params["radius"][m]) if "radius" in params else radius0
-            if not isinstance(radius, (int, float)):
-                raise SystemExit(f"{args.results}: no single radius in the config (a taper?): give rings of one radius")
+            radius = float(params["params.radius"][m]) if "params.radius" in params else float(base["radius"])
             eps = args.push * radius
-            varied = {k: float(params[k][m]) for k in params if k.startswith("initial.")}
+            varied = {k: float(params[k][m]) for k in params if k.startswith(("initial.", "params."))}
             print(f"member {m} {varied}: push-off {eps:.3g} m, 2 r = {2 * radius:.4g} m")
             print(f"{'t':>8} {'Wr':>9} {'Tw':>9} {'Lk':>9} {'Tw+Wr-Lk':>9} {'height':>9} {'approach':>9}")
             centre0 = x_all[0, :n].mean(axis=0)
