@@ -14,10 +14,12 @@ carried to the next element by the smallest rotation between their d3, to that e
 the rod does not pass through itself; Tw + Wr = Lk holds to the discretisation's error.
 The push-off is FRACTION (0.5) of the rod's radius (the member's params.radius when the ensemble varies it, else
 the config's; tapered rods are refused), the height is measured from the plane that fits the first save best.
-Members of one rod only (params.rods = 1). Needs python3 with h5py and numpy (RODSWARM_SETUP_PYTHON=1 scripts/setup installs them).
+Members of one rod only (params.rods = 1). A file it cannot use (unreadable, no positions or directors, not rings) is named
+with the reason on stderr, exit code 2. Needs python3 with h5py and numpy (RODSWARM_SETUP_PYTHON=1 scripts/setup installs them).
 """
 import argparse
 import json
+import sys
 
 import h5py
 import numpy as np
@@ -85,6 +87,12 @@ def closest_approach(x, samples=8):
     return best
 
 
+def fail(message):
+    """Bad input: the message (naming the file and what is wrong) on stderr, exit code 2."""
+    print(f"ring_topology: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("results")
@@ -92,27 +100,31 @@ def main():
     ap.add_argument("--every", type=int, default=10, help="report every K-th save (10), and the last")
     ap.add_argument("--push", type=float, default=0.5, help="push-off as a fraction of the radius (0.5)")
     args = ap.parse_args()
-    with h5py.File(args.results, "r") as f:
+    try:
+        f = h5py.File(args.results, "r")
+    except OSError as e:
+        fail(f"{args.results}: cannot read it as an HDF5 results file ({e})")
+    with f:
         if "series/positions" not in f or "series/directors" not in f:
-            raise SystemExit(f"{args.results}: needs series/positions and series/directors (output.fields)")
+            fail(f"{args.results}: needs series/positions and series/directors (output.fields)")
         X, D, time = f["series/positions"], f["series/directors"], f["time"][...]
         params = f["members/params"]
         config = json.loads(f.attrs["config"]) if "config" in f.attrs else {}
         base = config.get("params", {})
         if "radius_end" in base and base["radius_end"] != base.get("radius"):
-            raise SystemExit(f"{args.results}: a tapered rod (params.radius_end): give rings of one radius")
+            fail(f"{args.results}: a tapered rod (params.radius_end): give rings of one radius")
         members = args.members if args.members else range(X.shape[0])
         for m in members:
             if not 0 <= m < X.shape[0]:
-                raise SystemExit(f"{args.results}: no member {m} (the file holds {X.shape[0]})")
+                fail(f"{args.results}: no member {m} (the file holds {X.shape[0]})")
         for m in members:
             if "rods" in params and int(params["rods"][m]) != 1:
-                raise SystemExit(f"{args.results}: member {m} has {int(params['rods'][m])} rods: give one ring each")
+                fail(f"{args.results}: member {m} has {int(params['rods'][m])} rods: give one ring each")
             n = int(params["n"][m]) if "n" in params else X.shape[2] - 1  # elements; node n repeats node 0
             x_all = X[m][:, : n + 1]  # a member's rows past its own nodes are padding
             q_all = D[m][:, :n]  # directors are stored one row per bead, the last row unused
             if not np.array_equal(x_all[0, n], x_all[0, 0]):
-                raise SystemExit(f"{args.results}: member {m} is not a ring (node n does not repeat node 0)")
+                fail(f"{args.results}: member {m} is not a ring (node n does not repeat node 0)")
             radius = float(params["params.radius"][m]) if "params.radius" in params else float(base["radius"])
             eps = args.push * radius
             varied = {k: float(params[k][m]) for k in params if k.startswith(("initial.", "params."))}
