@@ -20,7 +20,8 @@ using Rod = TestRod<double>;
 
 /// omega^2 of the ring's lowest non-rigid mode at `turns`, about its equilibrium: the seven zero modes (three
 /// translations, three rotations and the directors' turn about the centreline, free for a naturally straight
-/// rod with round sections) come out at |omega| ~ 1e-4 from the differences; Michell's pair is the first beyond.
+/// rod with round sections) come out at |omega| up to about 4e-4 from the differences; Michell's pair is the first
+/// beyond.
 double michell_omega2(int n, double turns) {
   Rod rod = ring(n, true, turns);
   cosserat::StaticsProblem problem(rod.io());

@@ -57,6 +57,13 @@ Polygon pushed_off(const Rod& rod, int n, double eps) {
   return c;
 }
 
+/// The largest distance of a node from the starting plane z = 0.
+double height(const Rod& rod, int n) {
+  double h = 0;
+  for (int j = 0; j < n; ++j) h = std::max(h, std::fabs(rod.x[3 * j + 2]));
+  return h;
+}
+
 /// The nodes' mean: the centre of mass of a uniform ring (its nodes' masses are equal). Nothing outside acts on the
 /// ring but the damping, -nu m v on every node, which keeps a zero momentum zero: the centre stays where it started
 /// as long as every contact force has its reaction.
@@ -123,16 +130,15 @@ Writhing writhe_ring(int n, double turns, bool contact, double seconds) {
     w.wr = test::writhe(c);
     w.tw = frame_twist(rod, n);
     w.white_gap = std::max(w.white_gap, std::fabs(w.tw + w.wr - lk));
-    for (int j = 0; j < n; ++j) w.height = std::max(w.height, std::fabs(rod.x[3 * j + 2]));
+    w.height = std::max(w.height, height(rod, n));
     w.drift = std::max(w.drift, norm(centre_of_mass(rod, n) - centre0));
   }
   w.approach = closest_approach(rod, n);
-  for (int j = 0; j < n; ++j) w.settled = std::max(w.settled, std::fabs(rod.x[3 * j + 2]));
+  w.settled = height(rod, n);
   std::printf(
       "n = %d, Tw = %.2f, contact %s: Lk(0) = %+.6f, largest |Lk - Lk(0)| %.1e, largest |Tw + Wr - Lk| %.3f; after "
-      "%.1f s: Wr = %+.4f, frame twist %+.4f, height %.1e m; largest height %.4f m; closest approach of non-neighbours "
-      "%.4f m "
-      "(2 r = %.4f); centre of mass moved %.1e m\n",
+      "%.1f s: Wr = %+.4f, frame twist %+.4f, height %.1e m; largest height %.4f m; closest approach of "
+      "non-neighbours %.4f m (2 r = %.4f); centre of mass moved %.1e m\n",
       n, turns, contact ? "on" : "off", w.lk0, w.lk_drift, w.white_gap, seconds, w.wr, w.tw, w.settled, w.height,
       w.approach, 2 * r, w.drift);
   return w;

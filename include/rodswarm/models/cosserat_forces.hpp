@@ -179,15 +179,17 @@ RODSWARM_HD inline Real node_length(const Real* lengths, Shape s, int j) {
   return lumped_length(lengths, node_element(s, r, k, 0), node_element(s, r, k, 1));
 }
 
-/// The foundation's force on node j, -(k u + c du/dt) times its lumped initial length; damping only when asked.
+/// The foundation's force on a node at x moving at v, -(k u + c du/dt) times `length0`, the node's lumped initial
+/// length (the assembly has the node's elements at hand: lumped_length(d.l0, before, after)); damping only when
+/// asked.
 template <class Real>
-RODSWARM_HD inline Vec3<Real> foundation_force(const MemberData<Real>& d, Shape s, int j, Vec3<Real> x, Vec3<Real> v,
+RODSWARM_HD inline Vec3<Real> foundation_force(const MemberData<Real>& d, Real length0, Vec3<Real> x, Vec3<Real> v,
                                                bool damped) {
   const Params<Real>& p = *d.p;
   const Vec3<Real> u = foundation_transverse(p, x - load3(p.foundation_point));
   Vec3<Real> f = p.foundation_stiffness * u;
   if (damped) f = f + p.foundation_damping * foundation_transverse(p, v);
-  return (-node_length(d.l0, s, j)) * f;
+  return (-length0) * f;
 }
 
 /// The foundation's energy at node j, 1/2 k |u|^2 times its lumped initial length: the potential of that force.
@@ -482,7 +484,8 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
     if (!s.ring && k == 0) F = F + load3(p.force0);
     if (!s.ring && k == s.N) F = F + load3(p.force1);
     const Vec3<Real> v = load3(y.v + 3 * j);
-    if (p.foundation != Foundation::none) F = F + foundation_force(d, s, j, load3(y.x + 3 * j), v, dyn);
+    if (p.foundation != Foundation::none)
+      F = F + foundation_force(d, lumped_length(d.l0, before, after), load3(y.x + 3 * j), v, dyn);
     if (!dyn) {
       store3(ax + 3 * j, F);
       return;
