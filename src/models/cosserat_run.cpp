@@ -49,6 +49,14 @@ double omega_max(const cosserat::Params<double>& p, const double* l0, const doub
       const double rate = 3 * mu * g / p.slip_velocity;
       w2 = std::max(w2, rate * rate);
     }
+    // Drag of the load list: a node relaxes at c_k / (rho A) (its share of length over its mass), an explicit kick
+    // again needs rate * dt < 2.
+    for (int q = 0; q < p.loads; ++q) {
+      if (p.load_law[q] != cosserat::LoadLaw::drag) continue;
+      const double c = std::max({p.load_vector[3 * q], p.load_vector[3 * q + 1], p.load_vector[3 * q + 2]});
+      const double rate = c / (p.rho * cosserat::circle(r).A);
+      w2 = std::max(w2, rate * rate);
+    }
   }
   return std::sqrt(w2);
 }
@@ -182,7 +190,7 @@ template <>
 std::string Host::stability_example(const StabilityReport::Detail& d, const Job& job) {
   return omega_bound_example(d,
                              "sqrt(4E/(rho l^2) + 4 ks G/(rho r^2)), or sqrt(k_c/m) with contact, or "
-                             "3 mu_s g/slip_velocity with plane friction",
+                             "3 mu_s g/slip_velocity with plane friction, or c/(rho A) with drag",
                              job.scheme == cosserat::Scheme::rk4 ? 2.8 : 2.0);
 }
 

@@ -7,7 +7,9 @@
 /// A node an end holds (clamped, pinned, prescribed: held where it is at t = 0) has no degrees of freedom, a sliding
 /// end's node those lab axes that lie along its line or plane; every
 /// element keeps its rotation (the clamp's frame acts through the half-Voronoi couple, a force here like any
-/// other). Damping and friction act on velocities and are not in K. Host only, Eigen, float64.
+/// other). Damping, friction and the load list's drag act on velocities and are not in K; its waves are read at
+/// t = 0 (a follower couple in the body frame makes K unsymmetric, as the truncated bending couple does). Host only,
+/// Eigen, float64.
 #pragma once
 
 #include <Eigen/Dense>
@@ -23,8 +25,13 @@
 
 namespace rodswarm::cosserat {
 
-/// The loads (gravity, end forces and couples, distributed loads) of p scaled by s.
+/// The loads (gravity, end forces and couples, distributed loads and the load list's waves) of p scaled by s. Drag
+/// is a velocity term: statics leave it out, and its coefficients are not a load.
 inline Params<double> scaled_loads(Params<double> p, double s) {
+  for (int l = 0; l < p.loads; ++l) {
+    if (p.load_law[l] == LoadLaw::drag) continue;
+    for (int q = 0; q < 3; ++q) p.load_vector[3 * l + q] *= s;
+  }
   for (int q = 0; q < 3; ++q) {
     p.g[q] *= s;
     p.force0[q] *= s;

@@ -10,6 +10,7 @@
 #include "rodswarm/lanes.hpp"
 #include "rodswarm/linalg/vec3.hpp"
 #include "rodswarm/models/cosserat.hpp"
+#include "rodswarm/models/cosserat_loads.hpp"
 
 namespace rodswarm::cosserat {
 
@@ -486,6 +487,11 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
     const Vec3<Real> v = load3(y.v + 3 * j);
     if (p.foundation != Foundation::none)
       F = F + foundation_force(d, lumped_length(d.l0, before, after), load3(y.x + 3 * j), v, dyn);
+    if (p.loads > 0) {
+      // The node's arc length from an element's midpoint: node N of a ring takes element 0's, as node 0 does.
+      const Real sj = after >= 0 ? c.s_mid[after] - half * c.lh[after] : c.s_mid[before] + half * c.lh[before];
+      F = F + node_loads(p, c.lh, y.Q, before, after, sj, t, v, dyn);
+    }
     if (!dyn) {
       store3(ax + 3 * j, F);
       return;
@@ -528,6 +534,7 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
     if (first && holds_frame(p.end0)) C = C + clamp_couple(d, y, c, r, 0, t);
     if (last && holds_frame(p.end1)) C = C + clamp_couple(d, y, c, r, 1, t);
     Vec3<Real> ext = c.lh[i] * load3(p.couple_density);
+    if (p.loads > 0) element_loads(p, c.lh[i], c.s_mid[i], t, ext, C);
     if (first) ext = ext + load3(p.couple0);
     if (last) ext = ext + load3(p.couple1);
     // Friction moments of the element's two nodes, halved where a node has two elements.

@@ -73,6 +73,17 @@ enum class Foundation : int {
   line = 2,   ///< u: the displacement perpendicular to the line's direction (foundation_direction), from the line
 };
 
+/// A law of the distributed-load list (params.loads; cosserat_loads.hpp computes them, the docs' "Distributed
+/// loads" gives each law's formula). Every law is per unit rest length at t, summed over the list.
+enum class LoadLaw : int {
+  none = 0,
+  force_wave = 1,        ///< force on the nodes, lab frame: a sin(k s - omega t + phi), s the node's arc length
+  couple_wave = 2,       ///< couple on the elements, lab frame: the same at the element's midpoint
+  body_couple_wave = 3,  ///< couple on the elements in their own frame (a muscle's couple): the same
+  drag = 4,              ///< resistive force: per element, -sum_k c_k ((v - U) . d_k) d_k, lumped on its nodes
+};
+inline constexpr int max_loads = 4;
+
 /// How fixed and prescribed end positions are imposed.
 enum class ConstraintMethod : int {
   overwrite = 0,  ///< x, v set every stage (PyElastica's way); the reaction is implicit
@@ -131,6 +142,15 @@ struct Params {
   Real couple1[3] = {0, 0, 0};         ///< couple on element n-1 of each rod, lab frame [N m]
   Real force_density[3] = {0, 0, 0};   ///< distributed force per unit reference length, lumped on nodes [N/m]
   Real couple_density[3] = {0, 0, 0};  ///< distributed couple per unit reference length, lab frame [N m/m]
+
+  // the distributed-load list (params.loads): entry l's law and its numbers
+  int loads = 0;                         ///< entries used
+  LoadLaw load_law[max_loads] = {};      ///< law of entry l
+  Real load_vector[3 * max_loads] = {};  ///< waves: the amplitude a; drag: the coefficients (c1, c2, c3)
+  Real load_flow[3 * max_loads] = {};    ///< drag: the medium's velocity U (lab) [m/s]
+  Real load_wavenumber[max_loads] = {};  ///< waves: k [rad/m]
+  Real load_frequency[max_loads] = {};   ///< waves: omega [rad/s]
+  Real load_phase[max_loads] = {};       ///< waves: phi [rad]
 
   // prescribed ends (clamp positions and frames at t = 0 live in the ensemble, one set per rod)
   Real end_velocity0[3] = {0, 0, 0};     ///< prescribed: u of x_c(t) at end 0 [m/s]
@@ -195,18 +215,19 @@ struct Params {
       &Params::n, &Params::rods, &Params::ring, &Params::law, &Params::bending, &Params::scheme, &Params::end0,
       &Params::end1, &Params::constraints, &Params::rho, &Params::E, &Params::G, &Params::shear_coeff,
       &Params::damping_force, &Params::damping_torque, &Params::g, &Params::force0, &Params::force1, &Params::couple0,
-      &Params::couple1, &Params::force_density, &Params::couple_density, &Params::end_velocity0, &Params::end_velocity1,
-      &Params::end_amplitude0, &Params::end_amplitude1, &Params::end_frequency0, &Params::end_frequency1,
-      &Params::end_twist_rate0, &Params::end_twist_rate1, &Params::baumgarte, &Params::slide0, &Params::slide1,
-      &Params::slide_direction0, &Params::slide_direction1, &Params::foundation, &Params::foundation_stiffness,
-      &Params::foundation_damping, &Params::foundation_point, &Params::foundation_direction, &Params::growth,
-      &Params::mass_rule, &Params::growth_rate, &Params::growth_zone, &Params::growth_points, &Params::growth_time,
-      &Params::growth_value, &Params::lockhart_phi, &Params::lockhart_yield, &Params::curvature_rate,
-      &Params::contact_stiffness, &Params::contact_damping, &Params::contact_exponent, &Params::plane,
-      &Params::plane_point, &Params::plane_normal, &Params::mu_static, &Params::mu_kinetic, &Params::slip_velocity,
-      &Params::obstacle, &Params::obstacle_center, &Params::obstacle_axis, &Params::obstacle_radius,
-      &Params::self_contact, &Params::surface, &Params::surface_point, &Params::surface_normal, &Params::surface_radius,
-      &Params::divergence_bound>;
+      &Params::couple1, &Params::force_density, &Params::couple_density, &Params::loads, &Params::load_law,
+      &Params::load_vector, &Params::load_flow, &Params::load_wavenumber, &Params::load_frequency, &Params::load_phase,
+      &Params::end_velocity0, &Params::end_velocity1, &Params::end_amplitude0, &Params::end_amplitude1,
+      &Params::end_frequency0, &Params::end_frequency1, &Params::end_twist_rate0, &Params::end_twist_rate1,
+      &Params::baumgarte, &Params::slide0, &Params::slide1, &Params::slide_direction0, &Params::slide_direction1,
+      &Params::foundation, &Params::foundation_stiffness, &Params::foundation_damping, &Params::foundation_point,
+      &Params::foundation_direction, &Params::growth, &Params::mass_rule, &Params::growth_rate, &Params::growth_zone,
+      &Params::growth_points, &Params::growth_time, &Params::growth_value, &Params::lockhart_phi,
+      &Params::lockhart_yield, &Params::curvature_rate, &Params::contact_stiffness, &Params::contact_damping,
+      &Params::contact_exponent, &Params::plane, &Params::plane_point, &Params::plane_normal, &Params::mu_static,
+      &Params::mu_kinetic, &Params::slip_velocity, &Params::obstacle, &Params::obstacle_center, &Params::obstacle_axis,
+      &Params::obstacle_radius, &Params::self_contact, &Params::surface, &Params::surface_point,
+      &Params::surface_normal, &Params::surface_radius, &Params::divergence_bound>;
 };
 
 }  // namespace rodswarm::cosserat
