@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
+#include <string>
 #include <tuple>
 
 #include "driver/eigen_views.hpp"
@@ -88,6 +90,31 @@ CosseratCase case_of(const CosseratJob& job, std::size_t i) {
   c.slide1 = slide_of(p.slide1);
   c.slide_direction0 = vector3_of(p.slide_direction0);
   c.slide_direction1 = vector3_of(p.slide_direction1);
+  for (int l = 0; l < p.loads; ++l) {
+    reference::CosseratLoad load;
+    switch (p.load_law[l]) {
+      case cosserat::LoadLaw::force_wave:
+        load.law = reference::CosseratLoadLaw::force_wave;
+        break;
+      case cosserat::LoadLaw::couple_wave:
+        load.law = reference::CosseratLoadLaw::couple_wave;
+        break;
+      case cosserat::LoadLaw::body_couple_wave:
+        load.law = reference::CosseratLoadLaw::body_couple_wave;
+        break;
+      case cosserat::LoadLaw::drag:
+        load.law = reference::CosseratLoadLaw::drag;
+        break;
+      default:
+        throw std::logic_error("cosserat compare: load law " + std::to_string(static_cast<int>(p.load_law[l])) +
+                               " has no reference counterpart");
+    }
+    load.vector = vector3_of(p.load_vector + 3 * l);
+    load.flow = vector3_of(p.load_flow + 3 * l);
+    std::tie(load.wavenumber, load.frequency, load.phase) =
+        std::tie(p.load_wavenumber[l], p.load_frequency[l], p.load_phase[l]);
+    c.loads.push_back(load);
+  }
   const reference::CosseratFoundation foundations[] = {
       reference::CosseratFoundation::none, reference::CosseratFoundation::plane, reference::CosseratFoundation::line};
   c.foundation = foundations[static_cast<int>(p.foundation)];

@@ -60,6 +60,35 @@ Vec3 rotational_mass(const CosseratCase& c, const Rest& rest, const Strains& st,
   return c.law == CosseratLaw::pyelastica ? Vec3(rest.J[i] / st.e[i]) : rest.J[i];
 }
 
+namespace {
+
+/// Wave entry `load` at arc length s and time t.
+Vec3 wave(const CosseratLoad& load, double s, double t) {
+  return std::sin(load.wavenumber * s - load.frequency * t + load.phase) * load.vector;
+}
+
+/// The load list's force on node j of rod r at arc length s: waves at s, drag from each adjacent element's half.
+Vec3 listed_node_load(const CosseratCase& c, const Rest& rest, const CosseratState& st, int r, int j, double s,
+                      bool velocity_terms) {
+  Vec3 f = Vec3::Zero();
+  const std::size_t k = node(c, r, j);
+  for (const CosseratLoad& load : c.loads) {
+    if (load.law == CosseratLoadLaw::force_wave) f += rest.Dnode[k] * wave(load, s, st.t);
+    if (load.law != CosseratLoadLaw::drag || !velocity_terms) continue;
+    for (int i : {j - 1, j}) {
+      if (c.ring) i = (i + c.n) % c.n;
+      if (i < 0 || i >= c.n) continue;
+      const std::size_t e = elem(c, r, i);
+      const Mat3& Q = st.Q[e];
+      const Mat3 C = Q.transpose() * load.vector.asDiagonal() * Q;  // rows of Q are the directors
+      f -= 0.5 * rest.lh[e] * C * (get(st.v, k) - load.flow);
+    }
+  }
+  return f;
+}
+
+}  // namespace
+
 Forces generalised_forces(const CosseratCase& c, const Rest& rest, const CosseratState& s, bool velocity_terms) {
   const bool P = c.law == CosseratLaw::pyelastica;
   const Strains st = strains(c, rest, s);
@@ -114,11 +143,14 @@ Forces generalised_forces(const CosseratCase& c, const Rest& rest, const Cossera
           exact ? Vec3(dexp_inverse(X).transpose() * st.tau_b1[rr])
                 : Vec3(st.tau_b1[rr] + 0.5 * st.kappa_b1[rr].cross(st.tau_b1[rr]) * Db));
     }
-    // Nodal loads.
+    // Nodal loads. Arc length of node j: the rest lengths at t of the elements before it.
+    double arc = 0;
     for (int j = 0; j <= c.n; ++j) {
+      if (j > 0) arc += rest.lh[elem(c, r, j - 1)];
       if (repeated_node(c, j)) continue;
       const std::size_t k = node(c, r, j);
       Vec3 load = rest.mass[k] * c.g + c.force_density * rest.Dnode[k];
+      if (!c.loads.empty()) load += listed_node_load(c, rest, s, r, j, arc, velocity_terms);
       if (j == 0) load += c.force0;
       if (j == c.n) load += c.force1;
       if (velocity_terms) load -= c.damping_force * rest.mass[k] * get(s.v, k);
@@ -131,9 +163,16 @@ Forces generalised_forces(const CosseratCase& c, const Rest& rest, const Cossera
       add(f.F, k, load);
     }
     // Element loads, gyroscopic terms, damping.
+    double start = 0;  // arc length of the element's first node
     for (int i = 0; i < c.n; ++i) {
       const std::size_t e = elem(c, r, i);
       Vec3 y = s.Q[e] * c.couple_density * rest.lh[e];
+      for (const CosseratLoad& load : c.loads) {
+        const Vec3 m = rest.lh[e] * wave(load, start + 0.5 * rest.lh[e], s.t);
+        if (load.law == CosseratLoadLaw::couple_wave) y += s.Q[e] * m;
+        if (load.law == CosseratLoadLaw::body_couple_wave) y += m;
+      }
+      start += rest.lh[e];
       if (i == 0) y += s.Q[e] * c.couple0;
       if (i == c.n - 1) y += s.Q[e] * c.couple1;
       if (velocity_terms) {

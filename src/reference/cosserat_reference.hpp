@@ -26,6 +26,20 @@ enum class CosseratGrowth { none, exponential, table, lockhart };  ///< note 2
 enum class CosseratMassRule { density, conserved };                ///< note 2, "Mass and stiffness" (a) and (b)
 enum class CosseratObstacle { none, sphere, cylinder };
 enum class CosseratSurface { none, plane, sphere, cylinder };
+/// A law of the distributed-load list, per unit rest length at t; s the rest arc length at t from the rod's node 0
+/// (a node's for forces, an element's midpoint for couples).
+enum class CosseratLoadLaw {
+  force_wave,        ///< on nodes, lab: a sin(k s - omega t + phi)
+  couple_wave,       ///< on elements, lab: the same
+  body_couple_wave,  ///< on elements, in the element's frame: the same
+  drag,              ///< each element: -sum_k c_k ((v - U) . d_k) d_k per length on its nodes' velocities
+};
+struct CosseratLoad {
+  CosseratLoadLaw law = CosseratLoadLaw::force_wave;
+  Eigen::Vector3d vector = Eigen::Vector3d::Zero();  ///< waves: amplitude a; drag: (c1, c2, c3)
+  Eigen::Vector3d flow = Eigen::Vector3d::Zero();    ///< drag: the medium's velocity U
+  double wavenumber = 0, frequency = 0, phase = 0;   ///< waves: k, omega, phi
+};
 /// The elements' bending couples: the continuum's (truncated) or the exact gradient of the bending energy.
 enum class CosseratBending { truncated, exact };
 
@@ -49,6 +63,7 @@ struct CosseratCase {
   Eigen::Vector3d couple0 = Eigen::Vector3d::Zero(), couple1 = Eigen::Vector3d::Zero();  ///< on element 0 / n-1 (lab)
   Eigen::Vector3d force_density = Eigen::Vector3d::Zero();   ///< per unit reference length, lumped on nodes
   Eigen::Vector3d couple_density = Eigen::Vector3d::Zero();  ///< per unit reference length, on elements (lab)
+  std::vector<CosseratLoad> loads;                           ///< the distributed-load list, summed (not in the energy)
 
   // rest data (per element / Voronoi point), at t = 0
   std::vector<double> rest_length;  ///< l^_i(0), R n
