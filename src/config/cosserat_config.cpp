@@ -26,6 +26,15 @@
 ///         (0) [N s/m^2], "point": [3] (0, 0, 0), plane: "normal", line: "direction": [3] (0, 0, 1) (nonzero,
 ///         normalised) }: an elastic (Winkler) foundation, force -(k u + c du/dt) per unit initial rest length on
 ///         every node, u the displacement along the plane's normal from the plane, or perpendicular to the line,
+///     "loads": [LOAD, ...] ([]), at most 4: distributed loads per unit rest length at t, summed (docs
+///         "Distributed loads"); s is the rest arc length at t from the rod's node 0 (a node's for forces, the
+///         element's midpoint for couples); not part of the energy. Each LOAD one of
+///         { "law": "wave", "on": "force" | "couple" ("force"), "frame": "lab" | "body" ("lab"; "body" for couples
+///           only, in the element's own frame), "amplitude": [3] (required) [N/m or N m/m], "wavenumber" k (0)
+///           [rad/m], "angular_frequency" omega (0) [rad/s], "phase" phi (0) [rad] }: a sin(k s - omega t + phi);
+///         { "law": "drag", "coefficients": [3] >= 0 (required) [N s/m^2], "flow": [3] (0, 0, 0) [m/s] }: on each
+///           element -sum_k c_k ((v - U) . d_k) d_k per length, lumped on its nodes (resistive-force theory: c3
+///           along d3, the rod's axis up to shear, c1 and c2 across it),
 ///     "constraints": "overwrite" | "gauss" ("overwrite"), "baumgarte": >= 0 (0: 1/(5 dt)): the rate of the
 ///         Udwadia-Kalaba rows of gauss ends and, under rk4, of a surface (Verlet confines by geodesic drift),
 ///     "damping_force", "damping_torque": >= 0 (0),
@@ -165,6 +174,7 @@ const std::vector<std::string> params_keys = {"n",
                                               "slide0",
                                               "slide1",
                                               "foundation",
+                                              "loads",
                                               "growth",
                                               "contact",
                                               "surface"};
@@ -199,6 +209,14 @@ const Kinds<cosserat::Slide> slide_kinds{{cosserat::Slide::line, "line", {"direc
                                          {cosserat::Slide::plane, "plane", {"normal"}}};
 const Kinds<cosserat::Foundation> foundation_kinds{{cosserat::Foundation::plane, "plane", {"normal"}},
                                                    {cosserat::Foundation::line, "line", {"direction"}}};
+/// params.loads[i].law: "wave" (split by "on" and "frame" once read) or "drag".
+enum class LoadKind { wave, drag };
+const Kinds<LoadKind> load_kinds(
+    {{LoadKind::wave, "wave", {"on", "frame", "amplitude", "wavenumber", "angular_frequency", "phase"}},
+     {LoadKind::drag, "drag", {"coefficients", "flow"}}},
+    "law", "load law");
+const Choices<bool> load_targets{{false, "force"}, {true, "couple"}};  // true: a couple
+const Choices<bool> load_frames{{false, "lab"}, {true, "body"}};       // true: the element's frame
 const Kinds<cosserat::Surface> surface_kinds{{cosserat::Surface::plane, "plane", {"normal"}},
                                              {cosserat::Surface::sphere, "sphere", {"radius"}},
                                              {cosserat::Surface::cylinder, "cylinder", {"normal", "radius"}}};
@@ -285,6 +303,43 @@ void read_foundation(const json& value, const std::string& source, CosseratSpec&
       r.vector3_or(spec.foundation == cosserat::Foundation::plane ? "normal" : "direction", {0, 0, 1});
 }
 
+void read_loads(const json& value, const std::string& source, CosseratSpec& spec) {
+  const std::string key = "params.loads";
+  expect_array(value, key, source);
+  if (value.size() > static_cast<std::size_t>(cosserat::max_loads))
+    throw ConfigError(source, key,
+                      "has " + std::to_string(value.size()) + " entries; at most " +
+                          std::to_string(cosserat::max_loads) + " are supported");
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const std::string prefix = index_key(key, i);
+    std::vector<std::string> allowed;
+    const LoadKind kind = read_kind(value[i], prefix, source, load_kinds, {}, allowed);
+    const ObjectReader r(value[i], prefix, source, allowed);
+    CosseratLoadSpec load;
+    if (kind == LoadKind::drag) {
+      load.law = cosserat::LoadLaw::drag;
+      r.required("coefficients");
+      load.vector = r.vector3_or("coefficients", {0, 0, 0});
+      load.flow = r.vector3_or("flow", {0, 0, 0});
+    } else {
+      const bool couple = r.choice_or("on", load_targets, false);
+      const bool body = r.choice_or("frame", load_frames, false);
+      if (body && !couple)
+        throw ConfigError(source, r.key("frame"),
+                          "\"body\" is for couples (\"on\": \"couple\"): a force per length is given in the lab "
+                          "frame");
+      load.law = !couple ? cosserat::LoadLaw::force_wave
+                         : (body ? cosserat::LoadLaw::body_couple_wave : cosserat::LoadLaw::couple_wave);
+      r.required("amplitude");
+      load.vector = r.vector3_or("amplitude", {0, 0, 0});
+      load.wavenumber = r.number_or("wavenumber", 0.0);
+      load.angular_frequency = r.number_or("angular_frequency", 0.0);
+      load.phase = r.number_or("phase", 0.0);
+    }
+    spec.loads.push_back(load);
+  }
+}
+
 void read_params(const ObjectReader& r, CosseratSpec& spec) {
   spec.n = static_cast<double>(r.integer("n"));
   spec.rods = static_cast<double>(r.integer_or("rods", 1));
@@ -331,6 +386,7 @@ void read_params(const ObjectReader& r, CosseratSpec& spec) {
   if (const json* slide = r.optional("slide0")) read_slide(*slide, r.source(), 0, spec);
   if (const json* slide = r.optional("slide1")) read_slide(*slide, r.source(), 1, spec);
   if (const json* foundation = r.optional("foundation")) read_foundation(*foundation, r.source(), spec);
+  if (const json* loads = r.optional("loads")) read_loads(*loads, r.source(), spec);
   if (const json* growth = r.optional("growth")) read_growth(*growth, r.source(), spec);
   if (const json* contact = r.optional("contact")) read_contact(*contact, r.source(), spec);
   if (const json* surface = r.optional("surface")) read_surface(*surface, r.source(), spec);
@@ -429,9 +485,31 @@ template <>
 const SchemaKeys Schema<cosserat::Model>::keys = {
     {"model", "precision", "params", "initial", "integrator", "ensemble", "output", "compare", "steady"},
     {"params", "initial", "integrator"},
-    {"initial.kind", "integrator.scheme", "params.law", "params.constraints", "params.growth.law", "params.growth.mass",
-     "params.contact.self", "params.contact.obstacle.kind", "params.surface.kind", "params.ends", "params.slide0.kind",
-     "params.slide1.kind", "params.foundation.kind"}};
+    {"initial.kind",
+     "integrator.scheme",
+     "params.law",
+     "params.constraints",
+     "params.growth.law",
+     "params.growth.mass",
+     "params.contact.self",
+     "params.contact.obstacle.kind",
+     "params.surface.kind",
+     "params.ends",
+     "params.slide0.kind",
+     "params.slide1.kind",
+     "params.foundation.kind",
+     "params.loads[0].law",
+     "params.loads[0].on",
+     "params.loads[0].frame",
+     "params.loads[1].law",
+     "params.loads[1].on",
+     "params.loads[1].frame",
+     "params.loads[2].law",
+     "params.loads[2].on",
+     "params.loads[2].frame",
+     "params.loads[3].law",
+     "params.loads[3].on",
+     "params.loads[3].frame"}};
 
 template <>
 config_detail::CosseratSpec Schema<cosserat::Model>::parse(const nlohmann::json& config, const std::string& source,

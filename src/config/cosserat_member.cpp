@@ -272,6 +272,38 @@ void check_slides(const CosseratSpec& spec, const MemberChecker& check, cosserat
   }
 }
 
+/// params.loads: finite numbers, drag coefficients >= 0 (a negative one would feed energy in).
+void check_loads(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
+  p.loads = static_cast<int>(spec.loads.size());
+  for (std::size_t l = 0; l < spec.loads.size(); ++l) {
+    const CosseratLoadSpec& load = spec.loads[l];
+    const bool drag = load.law == cosserat::LoadLaw::drag;
+    // Keys are spelled out only on failure (no allocation per member otherwise). c < 0: a scalar.
+    const auto number = [&](const char* name, int c, double x, bool non_negative) {
+      if (std::isfinite(x) && (!non_negative || x >= 0)) return;
+      std::string key = index_key("params.loads", l) + "." + name;
+      if (c >= 0) key = index_key(key, static_cast<std::size_t>(c));
+      check.fail(key, std::isfinite(x) ? "must be >= 0, got " + format_number(x)
+                                       : "must be a finite number, got " + format_number(x));
+    };
+    for (std::size_t c = 0; c < 3; ++c) {
+      number(drag ? "coefficients" : "amplitude", int(c), load.vector[c], drag);
+      if (drag) number("flow", int(c), load.flow[c], false);
+      p.load_vector[3 * l + c] = load.vector[c];
+      p.load_flow[3 * l + c] = load.flow[c];
+    }
+    if (!drag) {
+      number("wavenumber", -1, load.wavenumber, false);
+      number("angular_frequency", -1, load.angular_frequency, false);
+      number("phase", -1, load.phase, false);
+    }
+    p.load_law[l] = load.law;
+    p.load_wavenumber[l] = load.wavenumber;
+    p.load_frequency[l] = load.angular_frequency;
+    p.load_phase[l] = load.phase;
+  }
+}
+
 /// params.foundation: its stiffness, damping and reference plane or line.
 void check_foundation(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
   p.foundation = spec.foundation;
@@ -375,6 +407,7 @@ void check_params(const CosseratSpec& spec, const MemberChecker& check, cosserat
   p.end_twist_rate1 = spec.end_twist_rate1;
   check_slides(spec, check, p);
   check_foundation(spec, check, p);
+  check_loads(spec, check, p);
   check_growth(spec, check, p);
   check_contact(spec, check, p);
   check_surface(spec, check, p);

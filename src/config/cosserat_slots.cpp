@@ -44,6 +44,18 @@ void Schema<cosserat::Model>::numbers(Spec& s, const config_detail::NumberSlots&
         s.foundation == cosserat::Foundation::plane ? "params.foundation.normal" : "params.foundation.direction",
         s.foundation_direction);
   }
+  for (std::size_t l = 0; l < s.loads.size(); ++l) {
+    config_detail::CosseratLoadSpec& load = s.loads[l];
+    const std::string key = config_detail::index_key("params.loads", l);
+    if (load.law == cosserat::LoadLaw::drag) {
+      slots.vector(key + ".coefficients", load.vector);
+      slots.vector(key + ".flow", load.flow);
+    } else {
+      slots.vector(key + ".amplitude", load.vector);
+      slots.numbers(key, "wavenumber angular_frequency phase",
+                    {&load.wavenumber, &load.angular_frequency, &load.phase});
+    }
+  }
   if (s.has_growth) {
     if (s.growth == cosserat::GrowthLaw::exponential) slots.number("params.growth.rate", s.growth_rate);
     slots.number("params.growth.zone", s.growth_zone);
@@ -137,6 +149,7 @@ std::vector<Unvaried> Schema<cosserat::Model>::unvaried(const Spec& s) {
                                                    {"params.slide0", s.has_slide[0]},
                                                    {"params.slide1", s.has_slide[1]},
                                                    {"params.foundation", s.foundation != cosserat::Foundation::none},
+                                                   {"params.loads", !s.loads.empty()},
                                                    {"params.contact.plane", s.plane},
                                                    {"params.contact.obstacle", s.obstacle != cosserat::Obstacle::none},
                                                    {"params.contact", s.has_contact},
@@ -149,6 +162,22 @@ std::vector<Unvaried> Schema<cosserat::Model>::unvaried(const Spec& s) {
       out.push_back(
           {section, "cannot be varied: the config has no " + std::string(section) + " (give it a value there first)"});
     }
+  }
+  // The load list: keys of the other law, and entries the config does not have.
+  for (std::size_t l = 0; l < static_cast<std::size_t>(cosserat::max_loads); ++l) {
+    const std::string key = config_detail::index_key("params.loads", l);
+    if (l >= s.loads.size()) {
+      if (!s.loads.empty())
+        out.push_back(
+            {key, "cannot be varied: the config's params.loads has " + std::to_string(s.loads.size()) + " entries"});
+      continue;
+    }
+    const bool drag = s.loads[l].law == cosserat::LoadLaw::drag;
+    const std::string why = std::string("is not used by law \"") + (drag ? "wave" : "drag") + "\" (" + key +
+                            ".law is \"" + (drag ? "drag" : "wave") + "\")";
+    const auto other = drag ? std::vector<const char*>{"amplitude", "wavenumber", "angular_frequency", "phase"}
+                            : std::vector<const char*>{"coefficients", "flow"};
+    for (const char* name : other) out.push_back({key + "." + name, why});
   }
   if (s.shape == CosseratShape::points) out.push_back({"params.length", "is not used by initial kind \"points\""});
   for (const char* name : {"rate", "times", "values", "phi", "yield"}) {

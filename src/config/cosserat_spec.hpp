@@ -31,6 +31,15 @@ inline const Choices<cosserat::EndKind> cosserat_end_kinds{{cosserat::EndKind::f
 
 struct CosseratMember;
 
+/// One entry of params.loads as the config states it (law "wave" is split by "on" and "frame" into the model's
+/// LoadLaw when read).
+struct CosseratLoadSpec {
+  cosserat::LoadLaw law = cosserat::LoadLaw::none;
+  Vec3 vector{};  ///< wave: "amplitude"; drag: "coefficients"
+  Vec3 flow{};    ///< drag
+  double wavenumber = 0, angular_frequency = 0, phase = 0;
+};
+
 struct CosseratSpec {
   using Member = CosseratMember;
 
@@ -54,6 +63,8 @@ struct CosseratSpec {
   bool has_slide[2] = {false, false};  ///< params.slide0, params.slide1 given
   cosserat::Slide slide[2] = {cosserat::Slide::line, cosserat::Slide::line};
   Vec3 slide_direction[2] = {{1, 0, 0}, {1, 0, 0}};  ///< line direction or plane normal
+
+  std::vector<CosseratLoadSpec> loads;  ///< params.loads
 
   // params.foundation
   cosserat::Foundation foundation = cosserat::Foundation::none;
