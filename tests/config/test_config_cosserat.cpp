@@ -595,6 +595,63 @@ TEST(ConfigCosseratSchema, SlidingEndsAndFoundation) {
   EXPECT_EQ(parse(c).members.params[2].foundation_stiffness, 3.0);
 }
 
+TEST(ConfigCosseratSchema, DistributedLoadList) {
+  json c = base();
+  // Each entry: a law, its own keys, finite numbers, drag coefficients >= 0; "body" only for couples; at most 4.
+  const std::pair<const char*, const char*> refused[] = {
+      {R"([{"amplitude": [1, 0, 0]}])", "params.loads[0].law"},
+      {R"([{"law": "wind", "amplitude": [1, 0, 0]}])", "params.loads[0].law"},
+      {R"([{"law": "wave"}])", "params.loads[0].amplitude"},
+      {R"([{"law": "wave", "amplitude": [1, 0]}])", "params.loads[0].amplitude"},
+      {R"([{"law": "wave", "amplitude": [1, 0, 0], "coefficients": [1, 1, 1]}])", "params.loads[0].coefficients"},
+      {R"([{"law": "wave", "amplitude": [1, 0, 0], "on": "node"}])", "params.loads[0].on"},
+      {R"([{"law": "wave", "amplitude": [1, 0, 0], "frame": "body"}])", "params.loads[0].frame"},
+      {R"([{"law": "wave", "amplitude": [1, 0, 0], "wavenumber": "fast"}])", "params.loads[0].wavenumber"},
+      {R"([{"law": "drag", "coefficients": [1, 1, 1]}, {"law": "drag", "coefficients": [1, -1, 1]}])",
+       "params.loads[1].coefficients[1]"},
+      {R"([{"law": "drag", "coefficients": [1, 1, 1], "phase": 1}])", "params.loads[0].phase"},
+      {R"([{"law": "drag"}])", "params.loads[0].coefficients"},
+      {R"({"law": "drag", "coefficients": [1, 1, 1]})", "params.loads"},
+      {R"([{"law": "drag", "coefficients": [1, 1, 1]}, {"law": "drag", "coefficients": [1, 1, 1]},
+          {"law": "drag", "coefficients": [1, 1, 1]}, {"law": "drag", "coefficients": [1, 1, 1]},
+          {"law": "drag", "coefficients": [1, 1, 1]}])",
+       "params.loads"}};
+  for (const auto& [text, key] : refused) {
+    c["params"]["loads"] = json::parse(text);
+    EXPECT_EQ(error_of(c).key(), key) << text << ": " << error_of(c).what();
+  }
+  c["params"]["loads"] = json::parse(R"([{"law": "wave", "amplitude": [1, 2, 3], "wavenumber": 4,
+                                          "angular_frequency": 5, "phase": 6},
+                                         {"law": "wave", "on": "couple", "amplitude": [0, 1, 0]},
+                                         {"law": "wave", "on": "couple", "frame": "body", "amplitude": [0, 0, 2]},
+                                         {"law": "drag", "coefficients": [2, 2, 1], "flow": [0.5, 0, 0]}])");
+  const auto job = parse(c);
+  const auto& p = job.members.params[0];
+  using rodswarm::cosserat::LoadLaw;
+  EXPECT_EQ(p.loads, 4);
+  EXPECT_EQ(std::make_tuple(p.load_law[0], p.load_law[1], p.load_law[2], p.load_law[3]),
+            std::make_tuple(LoadLaw::force_wave, LoadLaw::couple_wave, LoadLaw::body_couple_wave, LoadLaw::drag));
+  EXPECT_EQ(std::make_tuple(p.load_vector[2], p.load_wavenumber[0], p.load_frequency[0], p.load_phase[0],
+                            p.load_vector[8], p.load_vector[11], p.load_flow[9], p.load_frequency[1]),
+            std::make_tuple(3.0, 4.0, 5.0, 6.0, 2.0, 1.0, 0.5, 0.0));
+  // Their numbers vary like any other; a key of another law, or of an entry that is not there, does not.
+  c["ensemble"] = json::parse(R"({"mode": "grid", "vary": {"params.loads[3].coefficients[1]": [1, 3]}})");
+  EXPECT_EQ(parse(c).members.params[1].load_vector[10], 3.0);
+  c["ensemble"] = json::parse(R"({"mode": "grid", "vary": {"params.loads[0].phase": [1, 3]}})");
+  EXPECT_EQ(parse(c).members.params[1].load_phase[0], 3.0);
+  const std::pair<const char*, const char*> unvaried[] = {
+      {"params.loads[3].phase", "is not used by law \"wave\" (params.loads[3].law is \"drag\")"},
+      {"params.loads[0].flow[1]", "is not used by law \"drag\" (params.loads[0].law is \"wave\")"},
+      {"params.loads[0].law", "not a number"}};
+  for (const auto& [key, why] : unvaried) {
+    c["ensemble"] = json::parse(std::string(R"({"mode": "grid", "vary": {")") + key + R"(": [1, 3]}})");
+    EXPECT_TRUE(contains(error_of(c), why)) << key << ": " << error_of(c).what();
+  }
+  c["params"]["loads"].erase(3);
+  c["ensemble"] = json::parse(R"({"mode": "grid", "vary": {"params.loads[3].flow[0]": [1, 3]}})");
+  EXPECT_TRUE(contains(error_of(c), "the config's params.loads has 3 entries")) << error_of(c).what();
+}
+
 TEST(ConfigCosseratShapes, PerturbationInSeveralModes) {
   json c = base();
   c["params"]["ends"] = {"pinned", "pinned"};
@@ -1042,7 +1099,7 @@ TEST(ConfigCosseratExamples, EveryExampleParsesAndIsStable) {
       expect_rest_strains_of_state(job, 1e-11);
     }
   });
-  EXPECT_EQ(count, 15);
+  EXPECT_EQ(count, 16);
 }
 
 TEST(ConfigCosseratExamples, Timoshenko) {
