@@ -277,25 +277,20 @@ void check_loads(const CosseratSpec& spec, const MemberChecker& check, cosserat:
   p.loads = static_cast<int>(spec.loads.size());
   for (std::size_t l = 0; l < spec.loads.size(); ++l) {
     const CosseratLoadSpec& load = spec.loads[l];
-    const bool drag = load.law == cosserat::LoadLaw::drag;
-    // Keys are spelled out only on failure (no allocation per member otherwise). c < 0: a scalar.
-    const auto number = [&](const char* name, int c, double x, bool non_negative) {
-      if (std::isfinite(x) && (!non_negative || x >= 0)) return;
-      std::string key = index_key("params.loads", l) + "." + name;
-      if (c >= 0) key = index_key(key, static_cast<std::size_t>(c));
-      check.fail(key, std::isfinite(x) ? "must be >= 0, got " + format_number(x)
-                                       : "must be a finite number, got " + format_number(x));
-    };
+    const MemberChecker entry = check.nested(index_key("params.loads", l) + ".");
+    if (load.law == cosserat::LoadLaw::drag) {
+      non_negative3(entry, "coefficients", load.vector);
+      entry.finite_vectors({{"flow", load.flow}});
+    } else {
+      entry.finite_vectors({{"amplitude", load.vector}});
+      for (const auto& [key, x] : {std::pair<const char*, double>{"wavenumber", load.wavenumber},
+                                   {"angular_frequency", load.angular_frequency},
+                                   {"phase", load.phase}})
+        entry.finite(key, x);
+    }
     for (std::size_t c = 0; c < 3; ++c) {
-      number(drag ? "coefficients" : "amplitude", int(c), load.vector[c], drag);
-      if (drag) number("flow", int(c), load.flow[c], false);
       p.load_vector[3 * l + c] = load.vector[c];
       p.load_flow[3 * l + c] = load.flow[c];
-    }
-    if (!drag) {
-      number("wavenumber", -1, load.wavenumber, false);
-      number("angular_frequency", -1, load.angular_frequency, false);
-      number("phase", -1, load.phase, false);
     }
     p.load_law[l] = load.law;
     p.load_wavenumber[l] = load.wavenumber;

@@ -28,6 +28,9 @@ class MemberChecker {
   explicit MemberChecker(const std::string& source, std::string prefix = "")
       : source_(source), prefix_(std::move(prefix)) {}
 
+  /// A checker whose failures name keys under `more` as well (an entry of a list: "params.loads[1].").
+  MemberChecker nested(const std::string& more) const { return MemberChecker(source_, prefix_ + more); }
+
   [[noreturn]] void fail(const std::string& key, const std::string& what) const {
     throw ConfigError(source_, prefix_ + key, what);
   }

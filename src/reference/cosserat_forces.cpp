@@ -168,9 +168,10 @@ Forces generalised_forces(const CosseratCase& c, const Rest& rest, const Cossera
       const std::size_t e = elem(c, r, i);
       Vec3 y = s.Q[e] * c.couple_density * rest.lh[e];
       for (const CosseratLoad& load : c.loads) {
+        const bool lab = load.law == CosseratLoadLaw::couple_wave, body = load.law == CosseratLoadLaw::body_couple_wave;
+        if (!lab && !body) continue;
         const Vec3 m = rest.lh[e] * wave(load, start + 0.5 * rest.lh[e], s.t);
-        if (load.law == CosseratLoadLaw::couple_wave) y += s.Q[e] * m;
-        if (load.law == CosseratLoadLaw::body_couple_wave) y += m;
+        y += lab ? Vec3(s.Q[e] * m) : m;
       }
       start += rest.lh[e];
       if (i == 0) y += s.Q[e] * c.couple0;

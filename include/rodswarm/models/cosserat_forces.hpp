@@ -481,7 +481,8 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
     if (before >= 0) F = F - load3(c.nlab + 3 * before);
     const Real m = c.mass[j];
     F = F + m * load3(p.g);
-    F = F + lumped_length(c.lh, before, after) * load3(p.force_density);
+    const Real length = lumped_length(c.lh, before, after);  // the distributed loads' share of the rod
+    F = F + length * load3(p.force_density);
     if (!s.ring && k == 0) F = F + load3(p.force0);
     if (!s.ring && k == s.N) F = F + load3(p.force1);
     const Vec3<Real> v = load3(y.v + 3 * j);
@@ -490,7 +491,7 @@ RODSWARM_HD void assemble_pass(const MemberData<Real>& d, StateRef<Real> y, Real
     if (p.loads > 0) {
       // The node's arc length from an element's midpoint: node N of a ring takes element 0's, as node 0 does.
       const Real sj = after >= 0 ? c.s_mid[after] - half * c.lh[after] : c.s_mid[before] + half * c.lh[before];
-      F = F + node_loads(p, c.lh, y.Q, before, after, sj, t, v, dyn);
+      F = F + node_loads(p, length, c.lh, y.Q, before, after, sj, t, v, dyn);
     }
     if (!dyn) {
       store3(ax + 3 * j, F);

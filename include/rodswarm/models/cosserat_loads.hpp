@@ -37,13 +37,13 @@ RODSWARM_HD inline Vec3<Real> load_drag(const Params<Real>& p, int l, const Mat3
   return (-half_length) * transpose_times(Q, times_diag(load3(p.load_vector + 3 * l), body));
 }
 
-/// The list's force on a node (lab) at arc length `s`, moving at `v`, between elements `before` and `after`
-/// (-1: none) of rest lengths `lh` and frames in `Q`. Drag only when `damped` (statics leave velocity terms out).
+/// The list's force on a node (lab) of lumped rest length `length` (the assembly's, as force_density's) at arc
+/// length `s`, moving at `v`, between elements `before` and `after` (-1: none) of rest lengths `lh` and frames in
+/// `Q`. Drag only when `damped` (statics leave velocity terms out).
 template <class Real>
-RODSWARM_HD inline Vec3<Real> node_loads(const Params<Real>& p, const Real* lh, const Real* Q, int before, int after,
-                                         Real s, Real t, Vec3<Real> v, bool damped) {
+RODSWARM_HD inline Vec3<Real> node_loads(const Params<Real>& p, Real length, const Real* lh, const Real* Q, int before,
+                                         int after, Real s, Real t, Vec3<Real> v, bool damped) {
   const Real half = lane::value<Real>(0.5);
-  const Real length = half * ((before >= 0 ? lh[before] : Real(0)) + (after >= 0 ? lh[after] : Real(0)));
   Vec3<Real> f{0, 0, 0};
   for (int l = 0; l < p.loads; ++l) {
     if (p.load_law[l] == LoadLaw::force_wave) f = f + length * load_wave(p, l, s, t);
