@@ -2,11 +2,13 @@
 /// Typed datasets and attributes (see h5_data.hpp).
 #include "io/h5_data.hpp"
 
+#include <zlib.h>
+
 #include <algorithm>
 #include <memory>
 
 #include "io/h5_handles.hpp"
-#include "io/results.hpp"
+#include "io/io_error.hpp"
 
 namespace rodswarm::h5 {
 
@@ -28,10 +30,24 @@ Dims dims_of_open(hid_t dataset, const std::string& what) {
   return dims;
 }
 
-// Reads [start, start + count) of an open dataset; empty `start` means the whole dataset.
-void read_into(hid_t dataset, const std::string& name, hid_t mem_type, const Dims& start, const Dims& count,
-               void* out) {
+// Throws unless dataset `name` stores exactly `file_type` (what rodswarm writes for its memory type): a read never
+// converts, so a damaged datatype message (a float of 72 bytes) is refused here rather than handed to libhdf5's
+// conversion, which overruns its buffers on such types (tests/fuzz/regressions/merge/).
+void check_stored_type(hid_t dataset, const std::string& name, hid_t file_type) {
+  Handle stored = adopt(H5Dget_type(dataset), H5Tclose, "cannot read the type of dataset " + name);
+  const htri_t same = H5Tequal(stored.get(), file_type);
+  if (same < 0) check(-1, "cannot read the type of dataset " + name);
+  if (same == 0) {
+    throw IoError("dataset " + name + " stores " + std::to_string(H5Tget_size(stored.get())) +
+                  "-byte values of another type than rodswarm writes there (damaged, or not rodswarm's)");
+  }
+}
+
+// Reads [start, start + count) of an open dataset of file type `file_type`; empty `start` means the whole dataset.
+void read_into(hid_t dataset, const std::string& name, hid_t file_type, hid_t mem_type, const Dims& start,
+               const Dims& count, void* out) {
   const std::string what = "cannot read dataset " + name;
+  check_stored_type(dataset, name, file_type);
   if (element_count(count) == 0) return;  // HDF5 rejects empty hyperslabs; there is nothing to read anyway
   if (start.empty()) {
     check(H5Dread(dataset, mem_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, out), what);
@@ -83,14 +99,15 @@ Dims member_chunk_dims(const Dims& dims, std::size_t element_bytes) {
   return chunk;
 }
 
-Handle create_dataset(hid_t loc, const std::string& name, const Dims& dims, hid_t file_type, std::size_t element_bytes,
-                      Storage storage) {
+Handle create_dataset(hid_t loc, const std::string& name, const Dims& dims, hid_t file_type,
+                      std::size_t element_bytes) {
   const std::string what = "cannot write dataset " + name;
   Handle space = simple_space(dims, what);
   Handle dcpl = adopt(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, what);
-  if (storage == Storage::by_member && !dims.empty() && element_count(dims) > 0) {
+  if (!dims.empty() && element_count(dims) > 0) {
     const Dims chunk = member_chunk_dims(dims, element_bytes);
     check(H5Pset_chunk(dcpl.get(), rank_of(chunk), chunk.data()), what);
+    check(H5Pset_fletcher32(dcpl.get()), what);
   }
   // Every element is written (whole, or block by block by ResultsWriter), so pre-filling would be wasted work.
   check(H5Pset_fill_time(dcpl.get(), H5D_FILL_TIME_NEVER), what);
@@ -109,9 +126,9 @@ void write_block_raw(hid_t dataset, const std::string& name, hid_t mem_type, con
 }
 
 void write_raw(hid_t loc, const std::string& name, const Dims& dims, hid_t file_type, hid_t mem_type,
-               std::size_t element_bytes, const void* data, Storage storage) {
+               std::size_t element_bytes, const void* data) {
   const std::string what = "cannot write dataset " + name;
-  Handle dataset = create_dataset(loc, name, dims, file_type, element_bytes, storage);
+  Handle dataset = create_dataset(loc, name, dims, file_type, element_bytes);
   if (element_count(dims) > 0) check(H5Dwrite(dataset.get(), mem_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data), what);
   dataset.close(what);
 }
@@ -129,7 +146,7 @@ std::vector<T> read_array(hid_t loc, const std::string& name, const Dims& expect
     throw IoError("dataset " + name + " has shape " + dims_text(dims) + ", expected " + dims_text(expected));
   }
   std::vector<T> data(element_count(dims));
-  read_into(dataset.get(), name, TypeOf<T>::mem(), {}, dims, data.data());
+  read_into(dataset.get(), name, TypeOf<T>::file(), TypeOf<T>::mem(), {}, dims, data.data());
   return data;
 }
 
@@ -144,7 +161,7 @@ std::vector<T> read_block(hid_t loc, const std::string& name, const Dims& start,
                   dims_text(start) + " of size " + dims_text(count));
   }
   std::vector<T> data(element_count(count));
-  read_into(dataset.get(), name, TypeOf<T>::mem(), start, count, data.data());
+  read_into(dataset.get(), name, TypeOf<T>::file(), TypeOf<T>::mem(), start, count, data.data());
   return data;
 }
 
@@ -199,20 +216,10 @@ bool has_attribute(hid_t obj, const std::string& name) {
   return found > 0;
 }
 
-void write_string_attribute(hid_t obj, const std::string& name, const std::string& value) {
-  const std::string what = "cannot write attribute " + name;
-  // Variable-length strings: no size limit from the object header (the text lives in the global heap, so a
-  // long config fits), and h5py returns them as str rather than bytes.
-  Handle type = adopt(H5Tcopy(H5T_C_S1), H5Tclose, what);
-  check(H5Tset_size(type.get(), H5T_VARIABLE), what);
-  check(H5Tset_cset(type.get(), H5T_CSET_UTF8), what);
-  Handle space = adopt(H5Screate(H5S_SCALAR), H5Sclose, what);
-  Handle attr = adopt(H5Acreate2(obj, name.c_str(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose, what);
-  const char* text = value.c_str();
-  check(H5Awrite(attr.get(), type.get(), &text), what);
-}
+namespace {
 
-std::string read_string_attribute(hid_t obj, const std::string& name) {
+// The text of string attribute `name` of `obj`, variable- or fixed-length, unchecked.
+std::string read_text(hid_t obj, const std::string& name) {
   const std::string what = "cannot read attribute " + name;
   Handle attr = adopt(H5Aopen(obj, name.c_str(), H5P_DEFAULT), H5Aclose, what);
   Handle file_type = adopt(H5Aget_type(attr.get()), H5Tclose, what);
@@ -242,6 +249,97 @@ std::string read_string_attribute(hid_t obj, const std::string& name) {
   return text;
 }
 
+std::uint32_t crc_of(const std::string& text) {
+  const auto* bytes = reinterpret_cast<const Bytef*>(text.data());
+  return static_cast<std::uint32_t>(crc32_z(crc32_z(0L, Z_NULL, 0), bytes, text.size()));
+}
+
+// "/members/params", for messages.
+std::string object_name(hid_t obj) {
+  const ssize_t length = H5Iget_name(obj, nullptr, 0);
+  if (length <= 0) return "an object";
+  std::string name(static_cast<std::size_t>(length) + 1, '\0');
+  H5Iget_name(obj, name.data(), name.size());
+  name.resize(static_cast<std::size_t>(length));
+  return name;
+}
+
+herr_t collect_string_attribute(hid_t loc, const char* name, const H5A_info_t*, void* client) {
+  const hid_t attr = H5Aopen(loc, name, H5P_DEFAULT);
+  if (attr < 0) return -1;
+  const hid_t type = H5Aget_type(attr);
+  const bool text = type >= 0 && H5Tget_class(type) == H5T_STRING;
+  if (type >= 0) H5Tclose(type);
+  H5Aclose(attr);
+  if (type < 0) return -1;
+  if (text) static_cast<std::vector<std::string>*>(client)->push_back(name);
+  return 0;
+}
+
+std::vector<std::uint32_t> read_checksums(hid_t obj) {
+  const std::string what = std::string("cannot read attribute ") + kStringChecksums;
+  Handle attr = adopt(H5Aopen(obj, kStringChecksums, H5P_DEFAULT), H5Aclose, what);
+  Handle space = adopt(H5Aget_space(attr.get()), H5Sclose, what);
+  const hssize_t n = H5Sget_simple_extent_npoints(space.get());
+  if (n < 0 || n > 4096) throw IoError(std::string("attribute ") + kStringChecksums + " has an impossible size");
+  std::vector<std::uint32_t> values(static_cast<std::size_t>(n));
+  if (n > 0) check(H5Aread(attr.get(), H5T_NATIVE_UINT32, values.data()), what);
+  return values;
+}
+
+// Rewrites kStringChecksums of `obj` to cover its string attributes as they are now.
+void update_string_checksums(hid_t obj) {
+  const std::string what = std::string("cannot write attribute ") + kStringChecksums;
+  std::vector<std::uint32_t> crcs;
+  for (const std::string& name : string_attribute_names(obj)) crcs.push_back(crc_of(read_text(obj, name)));
+  if (has_attribute(obj, kStringChecksums)) check(H5Adelete(obj, kStringChecksums), what);
+  const hsize_t n = crcs.size();
+  Handle space = adopt(H5Screate_simple(1, &n, nullptr), H5Sclose, what);
+  Handle attr =
+      adopt(H5Acreate2(obj, kStringChecksums, H5T_STD_U32LE, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose, what);
+  check(H5Awrite(attr.get(), H5T_NATIVE_UINT32, crcs.data()), what);
+}
+
+}  // namespace
+
+std::vector<std::string> string_attribute_names(hid_t obj) {
+  std::vector<std::string> names;
+  hsize_t index = 0;
+  check(H5Aiterate2(obj, H5_INDEX_NAME, H5_ITER_INC, &index, collect_string_attribute, &names),
+        "cannot list the attributes of " + object_name(obj));
+  return names;
+}
+
+void write_string_attribute(hid_t obj, const std::string& name, const std::string& value) {
+  const std::string what = "cannot write attribute " + name;
+  // Variable-length strings: no size limit from the object header (the text lives in the global heap, so a
+  // long config fits), and h5py returns them as str rather than bytes.
+  Handle type = adopt(H5Tcopy(H5T_C_S1), H5Tclose, what);
+  check(H5Tset_size(type.get(), H5T_VARIABLE), what);
+  check(H5Tset_cset(type.get(), H5T_CSET_UTF8), what);
+  Handle space = adopt(H5Screate(H5S_SCALAR), H5Sclose, what);
+  Handle attr = adopt(H5Acreate2(obj, name.c_str(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose, what);
+  const char* text = value.c_str();
+  check(H5Awrite(attr.get(), type.get(), &text), what);
+  attr.close(what);
+  update_string_checksums(obj);
+}
+
+std::string read_string_attribute(hid_t obj, const std::string& name) {
+  std::string text = read_text(obj, name);
+  if (!has_attribute(obj, kStringChecksums)) return text;  // a file written before checksums
+  const std::string at = "attribute " + name + " of " + object_name(obj) + ": damaged: ";
+  const std::vector<std::string> names = string_attribute_names(obj);
+  const std::vector<std::uint32_t> crcs = read_checksums(obj);
+  if (crcs.size() != names.size()) {
+    throw BadFileError(at + "the object's " + kStringChecksums + " cover " + std::to_string(crcs.size()) +
+                       " string attributes, it holds " + std::to_string(names.size()));
+  }
+  const auto k = static_cast<std::size_t>(std::find(names.begin(), names.end(), name) - names.begin());
+  if (k < names.size() && crcs[k] != crc_of(text)) throw BadFileError(at + "its text does not match its checksum");
+  return text;
+}
+
 void write_int_attribute(hid_t obj, const std::string& name, std::int32_t value) {
   const std::string what = "cannot write attribute " + name;
   Handle space = adopt(H5Screate(H5S_SCALAR), H5Sclose, what);
@@ -254,7 +352,9 @@ std::int64_t read_int_attribute(hid_t obj, const std::string& name) {
   const std::string what = "cannot read attribute " + name;
   Handle attr = adopt(H5Aopen(obj, name.c_str(), H5P_DEFAULT), H5Aclose, what);
   Handle file_type = adopt(H5Aget_type(attr.get()), H5Tclose, what);
-  if (H5Tget_class(file_type.get()) != H5T_INTEGER) throw IoError("attribute " + name + " is not an integer");
+  if (H5Tget_class(file_type.get()) != H5T_INTEGER || H5Tget_size(file_type.get()) > 8) {
+    throw IoError("attribute " + name + " is not an integer of at most 8 bytes");
+  }
   Handle space = adopt(H5Aget_space(attr.get()), H5Sclose, what);
   if (H5Sget_simple_extent_npoints(space.get()) != 1) throw IoError("attribute " + name + " is not one integer");
   std::int64_t value = 0;
@@ -275,7 +375,11 @@ double read_double_attribute(hid_t obj, const std::string& name) {
   Handle attr = adopt(H5Aopen(obj, name.c_str(), H5P_DEFAULT), H5Aclose, what);
   Handle file_type = adopt(H5Aget_type(attr.get()), H5Tclose, what);
   const H5T_class_t type_class = H5Tget_class(file_type.get());
-  if (type_class != H5T_FLOAT && type_class != H5T_INTEGER) throw IoError("attribute " + name + " is not a number");
+  const std::size_t size = H5Tget_size(file_type.get());
+  if ((type_class != H5T_FLOAT && type_class != H5T_INTEGER) || size > 8 ||
+      (type_class == H5T_FLOAT && size != 4 && size != 8)) {
+    throw IoError("attribute " + name + " is not a number of 4 or 8 bytes");
+  }
   Handle space = adopt(H5Aget_space(attr.get()), H5Sclose, what);
   if (H5Sget_simple_extent_npoints(space.get()) != 1) throw IoError("attribute " + name + " is not one number");
   double value = 0;

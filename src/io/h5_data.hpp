@@ -40,16 +40,13 @@ struct TypeOf<std::uint8_t> {
   static hid_t mem() { return H5T_NATIVE_UINT8; }
 };
 
-/// How a dataset is stored: `by_member` chunks whole members along the first dimension (so reading one
-/// member touches one chunk); `contiguous` for arrays not indexed by member (the save times).
-enum class Storage { by_member, contiguous };
-
 /// Target size of one chunk in bytes.
 inline constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
 
-/// Chunk shape for a by-member dataset of shape `dims` (rank >= 1, every dimension > 0): as many whole
-/// members as fit in kChunkBytes (at least one); when a single member is larger than that, one member
-/// split along the second dimension (the saves), so no chunk grows without bound.
+/// Chunk shape for a dataset of shape `dims` (rank >= 1, every dimension > 0): as many whole members (rows of the
+/// first dimension) as fit in kChunkBytes (at least one), so that reading one member touches one chunk; when a
+/// single member is larger than that, one member split along the second dimension (the saves), so no chunk grows
+/// without bound.
 Dims member_chunk_dims(const Dims& dims, std::size_t element_bytes);
 
 /// Product of `dims` (1 for rank 0).
@@ -59,14 +56,16 @@ std::size_t element_count(const Dims& dims);
 std::string dims_text(const Dims& dims);
 
 /// Creates dataset `name` under `loc` with shape `dims` and writes `data` (element_count(dims) elements of
-/// memory type `mem_type`) into it. Zero-size datasets are stored contiguously (HDF5 cannot chunk them).
+/// memory type `mem_type`) into it.
 void write_raw(hid_t loc, const std::string& name, const Dims& dims, hid_t file_type, hid_t mem_type,
-               std::size_t element_bytes, const void* data, Storage storage);
+               std::size_t element_bytes, const void* data);
 
-/// Creates dataset `name` under `loc` of shape `dims` without writing it (chunked as write_raw chunks), for
-/// writing block by block (write_block_raw).
-Handle create_dataset(hid_t loc, const std::string& name, const Dims& dims, hid_t file_type, std::size_t element_bytes,
-                      Storage storage);
+/// Creates dataset `name` under `loc` of shape `dims` without writing it, for writing block by block
+/// (write_block_raw). Every dataset with data is chunked (member_chunk_dims) and carries HDF5's Fletcher32 filter: a
+/// checksum per chunk, written with it and verified by the library on every read, so that a damaged byte of data
+/// is a read error, never a wrong value. Zero-size datasets hold no data to protect and are stored contiguously
+/// (HDF5 cannot chunk them).
+Handle create_dataset(hid_t loc, const std::string& name, const Dims& dims, hid_t file_type, std::size_t element_bytes);
 
 /// Writes the block [start, start + count) of the open dataset `dataset` (called `name` in messages) from `data`.
 void write_block_raw(hid_t dataset, const std::string& name, hid_t mem_type, const Dims& start, const Dims& count,
@@ -74,9 +73,8 @@ void write_block_raw(hid_t dataset, const std::string& name, hid_t mem_type, con
 
 /// Typed write_raw; `data.size()` must equal element_count(dims) (checked by the caller).
 template <class T>
-void write_array(hid_t loc, const std::string& name, const Dims& dims, const std::vector<T>& data,
-                 Storage storage = Storage::by_member) {
-  write_raw(loc, name, dims, TypeOf<T>::file(), TypeOf<T>::mem(), sizeof(T), data.data(), storage);
+void write_array(hid_t loc, const std::string& name, const Dims& dims, const std::vector<T>& data) {
+  write_raw(loc, name, dims, TypeOf<T>::file(), TypeOf<T>::mem(), sizeof(T), data.data());
 }
 
 /// Shape of dataset `name` under `loc`.
@@ -100,10 +98,20 @@ std::vector<std::string> list_group(hid_t loc, const std::string& path);
 /// Whether object `obj` carries attribute `name`.
 bool has_attribute(hid_t obj, const std::string& name);
 
-/// Writes a scalar variable-length UTF-8 string attribute (h5py reads it back as `str`).
+/// The uint32 attribute an object's string attributes are checked against: the CRC-32 (zlib's) of each one's text,
+/// in the order of their names. Their text lives in HDF5's global heap, the one structure of the file that carries
+/// no checksum of its own (numbers and names of attributes sit in the checksummed object header).
+inline constexpr const char* kStringChecksums = "string_checksums";
+
+/// Writes a scalar variable-length UTF-8 string attribute (h5py reads it back as `str`) and updates the object's
+/// kStringChecksums to cover it.
 void write_string_attribute(hid_t obj, const std::string& name, const std::string& value);
-/// Reads a scalar string attribute, variable- or fixed-length.
+/// Reads a scalar string attribute, variable- or fixed-length; where the object carries kStringChecksums, checks
+/// the text against it and throws BadFileError ("attribute NAME of OBJECT: damaged: ...") when it differs.
 std::string read_string_attribute(hid_t obj, const std::string& name);
+
+/// The names of the string attributes of `obj`, in name order (what kStringChecksums covers).
+std::vector<std::string> string_attribute_names(hid_t obj);
 
 /// Writes a scalar 32-bit integer attribute.
 void write_int_attribute(hid_t obj, const std::string& name, std::int32_t value);

@@ -2,18 +2,69 @@
 /// HDF5 identifiers, error messages and file/group/dataset opening.
 #include "io/h5_handles.hpp"
 
-#include "io/results.hpp"
+#include <cerrno>
+#include <cstdlib>
+#include <vector>
+
+#include "io/io_error.hpp"
 
 namespace rodswarm::h5 {
 
 namespace {
 
-// Called for each entry of the error stack, innermost first (H5E_WALK_UPWARD): keeps the first one, which
-// names the actual cause ("no such file or directory", "file signature not found") rather than the API call.
-herr_t keep_innermost(unsigned n, const H5E_error2_t* err, void* client) {
-  auto* out = static_cast<std::string*>(client);
-  if (n == 0 && err != nullptr && err->desc != nullptr) *out = err->desc;
+// Called for each entry of the error stack, innermost first (H5E_WALK_UPWARD): keeps every description, the
+// innermost (which names the actual cause: "no such file or directory", "file signature not found") first.
+herr_t collect(unsigned, const H5E_error2_t* err, void* client) {
+  auto* out = static_cast<std::vector<std::string>*>(client);
+  if (err != nullptr && err->desc != nullptr) out->push_back(err->desc);
   return 0;
+}
+
+std::vector<std::string> error_stack() {
+  std::vector<std::string> descriptions;
+  H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, collect, &descriptions);
+  return descriptions;
+}
+
+// The operating system's errno in a system call failure ("file write failed: ..., errno = 28, error message =
+// 'No space left on device', ..."), 0 when no entry carries one.
+int system_errno(const std::vector<std::string>& stack) {
+  const std::string marker = "errno = ";
+  for (const std::string& desc : stack) {
+    const std::size_t at = desc.find(marker);
+    if (at != std::string::npos) return std::atoi(desc.c_str() + at + marker.size());
+  }
+  return 0;
+}
+
+// Whether a checksum refused what was read: Fletcher32 on a chunk ("data error detected by Fletcher32 checksum"),
+// or a metadata checksum ("incorrect metadata checksum after all read attempts").
+bool checksum_failed(const std::vector<std::string>& stack, bool& data) {
+  for (const std::string& desc : stack) {
+    if (desc.find("Fletcher32") != std::string::npos) {
+      data = true;
+      return true;
+    }
+    if (desc.find("checksum") != std::string::npos) {
+      data = false;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string innermost(const std::vector<std::string>& stack) {
+  if (stack.empty()) return "unknown HDF5 error";
+  // System call failures read "unable to open file: name = '...', errno = 2, error message = 'No such file
+  // or directory', flags = ..."; the operating system's message is the useful part.
+  const std::string& message = stack.front();
+  const std::string marker = "error message = '";
+  const std::size_t begin = message.find(marker);
+  if (begin != std::string::npos) {
+    const std::size_t end = message.find('\'', begin + marker.size());
+    if (end != std::string::npos) return message.substr(begin + marker.size(), end - begin - marker.size());
+  }
+  return message;
 }
 
 // File access properties: HDF5 >= 1.10 locks files and fails outright on file systems without locks (NFS,
@@ -29,35 +80,46 @@ Handle file_access(const std::string& what) {
 
 }  // namespace
 
-std::string last_error() {
-  std::string message;
-  H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, keep_innermost, &message);
-  if (message.empty()) return "unknown HDF5 error";
-  // System call failures read "unable to open file: name = '...', errno = 2, error message = 'No such file
-  // or directory', flags = ..."; the operating system's message is the useful part.
-  const std::string marker = "error message = '";
-  const std::size_t begin = message.find(marker);
-  if (begin != std::string::npos) {
-    const std::size_t end = message.find('\'', begin + marker.size());
-    if (end != std::string::npos) return message.substr(begin + marker.size(), end - begin - marker.size());
+std::string last_error() { return innermost(error_stack()); }
+
+void throw_failure(const std::string& what) {
+  const std::vector<std::string> stack = error_stack();
+  const int err = system_errno(stack);
+  if (err == ENOSPC || err == EDQUOT) throw NoSpaceError(what, err);
+  bool data = false;
+  if (checksum_failed(stack, data)) {
+    throw BadFileError(what + (data ? ": damaged: its data do not match their checksum (Fletcher32)"
+                                    : ": damaged: the file's structure does not match its checksum"));
   }
-  return message;
+  throw IoError(what + ": " + innermost(stack));
 }
 
 void check(herr_t status, const std::string& what) {
-  if (status < 0) throw IoError(what + ": " + last_error());
+  if (status < 0) throw_failure(what);
 }
 
 Handle adopt(hid_t id, Handle::Closer closer, const std::string& what) {
-  if (id < 0) throw IoError(what + ": " + last_error());
+  if (id < 0) throw_failure(what);
   return Handle(id, closer);
 }
+
+namespace {
+bool close_failed = false;
+}  // namespace
 
 void Handle::close(const std::string& what) {
   if (id_ < 0) return;
   const hid_t id = id_;
   id_ = H5I_INVALID_HID;  // closed (or unusable) either way: never close twice
-  check(closer_(id), what);
+  if (closer_(id) < 0) {
+    close_failed = true;
+    throw_failure(what);
+  }
+}
+
+void Handle::reset() noexcept {
+  if (id_ >= 0 && closer_ != nullptr && closer_(id_) < 0) close_failed = true;
+  id_ = H5I_INVALID_HID;
 }
 
 ErrorSilencer::ErrorSilencer() noexcept {
@@ -75,6 +137,8 @@ ErrorSilencer::~ErrorSilencer() {
 Handle create_file(const std::string& path) {
   const std::string what = "cannot create HDF5 file " + path;
   Handle fapl = file_access(what);
+  // Both bounds pinned: a newer libhdf5 writes the same format, which every HDF5 since 1.10.0 reads (h5py too).
+  check(H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_V110, H5F_LIBVER_V110), what);
   return adopt(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()), H5Fclose, what);
 }
 
@@ -98,3 +162,5 @@ Handle open_dataset(hid_t loc, const std::string& name) {
 }
 
 }  // namespace rodswarm::h5
+
+bool rodswarm::hdf5_close_failed() { return rodswarm::h5::close_failed; }

@@ -8,6 +8,8 @@
 
 #include <string>
 
+#include "io/h5_exit.hpp"
+
 namespace rodswarm::h5 {
 
 /// Owns one HDF5 identifier and closes it with the matching H5?close function.
@@ -41,11 +43,9 @@ class Handle {
   /// last data and can fail (disk full); the destructor has to swallow that.
   void close(const std::string& what);
 
-  /// Closes now, ignoring failures (used by the destructor and on error paths).
-  void reset() noexcept {
-    if (id_ >= 0 && closer_ != nullptr) closer_(id_);
-    id_ = H5I_INVALID_HID;
-  }
+  /// Closes now, ignoring failures (used by the destructor and on error paths) but for recording them
+  /// (hdf5_close_failed).
+  void reset() noexcept;
 
  private:
   hid_t id_ = H5I_INVALID_HID;
@@ -55,11 +55,16 @@ class Handle {
 /// The most specific message on HDF5's error stack (the innermost failing call), or "unknown HDF5 error".
 std::string last_error();
 
-/// Throws IoError("<what>: <HDF5 message>") when `status` is negative.
+/// Throws the failure on HDF5's error stack as the error it is: NoSpaceError when the operating system said
+/// ENOSPC or EDQUOT (`what` is then what was being written, e.g. "cannot write dataset /final/positions"),
+/// BadFileError("<what>: damaged: ...") when a checksum did not match (Fletcher32 on a dataset's data, or the
+/// metadata checksums of the file's structure), else IoError("<what>: <HDF5 message>").
+[[noreturn]] void throw_failure(const std::string& what);
+
+/// throw_failure(what) when `status` is negative.
 void check(herr_t status, const std::string& what);
 
-/// Wraps an identifier returned by an HDF5 call: throws IoError("<what>: <HDF5 message>") when it is
-/// negative, else a Handle owning it.
+/// Wraps an identifier returned by an HDF5 call: throw_failure(what) when it is negative, else a Handle owning it.
 Handle adopt(hid_t id, Handle::Closer closer, const std::string& what);
 
 /// Switches HDF5's automatic error printing off while alive and restores the previous handler after, so
@@ -77,7 +82,9 @@ class ErrorSilencer {
   bool saved_ = false;
 };
 
-/// Creates (truncating) an HDF5 file for writing.
+/// Creates (truncating) an HDF5 file for writing, in the file format of HDF5 1.10 (H5F_LIBVER_V110): the one whose
+/// every structure but the global heap carries a checksum (superblock v3, object headers v2, the chunk indexes),
+/// so that a damaged byte in the file's structure is an error on reading, not a silently different file.
 Handle create_file(const std::string& path);
 /// Opens an existing HDF5 file read-only.
 Handle open_file(const std::string& path);

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <new>
 #include <system_error>
 
 #include "io/results.hpp"
@@ -37,7 +38,8 @@ namespace rodswarm {
 
 namespace {
 
-// The child's answer: one status byte ('0' the text follows, '3' an error message follows), then the text.
+// The child's answer: one status byte ('0' the text follows; '2' a BadFileError's message follows, '3' another
+// error's), then the text.
 void answer(int fd, char status, const std::string& text) {
   std::string message(1, status);
   message += text;
@@ -67,6 +69,12 @@ void answer(int fd, char status, const std::string& text) {
   std::string text;
   try {
     text = body();
+  } catch (const BadFileError& e) {
+    status = '2';
+    text = e.what();
+  } catch (const std::bad_alloc&) {
+    status = '3';
+    text = "out of memory while reading it";
   } catch (const std::exception& e) {
     status = '3';
     text = e.what();
@@ -130,15 +138,19 @@ std::string run_isolated(const std::string& path, const std::function<std::strin
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (timed_out) {
-    throw IoError(path + ": damaged: reading it did not finish in " + std::to_string(int(timeout_seconds)) +
-                  " s (the HDF5 library loops on it)");
+    throw BadFileError(path + ": damaged: reading it did not finish in " + std::to_string(int(timeout_seconds)) +
+                       " s (the HDF5 library loops on it)");
   }
   if (WIFSIGNALED(status) || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || reply.empty()) {
     const std::string how = WIFSIGNALED(status) ? "signal " + std::to_string(WTERMSIG(status))
                                                 : "exit status " + std::to_string(WEXITSTATUS(status));
-    throw IoError(path + ": damaged: reading it crashed the HDF5 library (" + how + ")");
+    throw BadFileError(path + ": damaged: reading it crashed the HDF5 library (" + how + ")");
   }
-  if (reply[0] != '0') throw IoError(reply.substr(1));
+  if (reply[0] == '2') throw BadFileError(reply.substr(1));
+  if (reply[0] != '0') {
+    const std::string text = reply.substr(1);
+    throw IoError(text.rfind(path, 0) == 0 ? text : path + ": " + text);
+  }
   return reply.substr(1);
 }
 

@@ -11,13 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
-namespace rodswarm {
+#include "io/io_error.hpp"
 
-/// I/O failure (unreadable, unwritable, not a rodswarm file): exit status 3 in the CLI.
-class IoError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+namespace rodswarm {
 
 /// One per-member dataset a model saves, declared by the model (src/models/<model>_run.cpp): /series/<name>
 /// holds it at every save, [M][S][row...], and /final/<name> at the end, [M][row...]. Values are float64; NaN
@@ -153,11 +149,20 @@ class ResultsWriter {
   std::unique_ptr<Impl> impl_;
 };
 
-/// Reads the whole file. Throws IoError.
+/// Which per-member arrays `r` saves, a character each ('1' saved, '0' not) in a fixed order ("" for no members):
+/// what the parts of one file must agree on, or the file would silently lose the arrays the first part lacks.
+std::string saved_arrays(const Results& r);
+
+/// Throws IoError("a part differs from the first in its ...") when `part` cannot share a file with the first part,
+/// given by its header (`first`: names, shapes, attributes) and saved_arrays (`first_saved`): another run, other
+/// fields, saves, parameter names, spectrum or bead padding, or other arrays saved.
+void check_part_fits(const Results& first, const std::string& first_saved, const Results& part);
+
+/// Reads the whole file. Throws BadFileError (a missing, damaged or foreign file: bad input).
 Results read_results(const std::string& path);
 
 /// Reads what describes the file without its per-member arrays: attributes, names, shapes, save times (the
-/// fields listed with empty data). Throws IoError.
+/// fields listed with empty data). Throws BadFileError.
 Results read_results_header(const std::string& path);
 
 /// A file's outline: its header (as read_results_header) with the per-member counts and times (beads, rods,
@@ -168,24 +173,47 @@ struct ResultsOutline {
 };
 ResultsOutline read_results_outline(const std::string& path);
 
+/// What reading a whole results file found (verify_results).
+struct VerifiedFile {
+  std::int64_t format_version = 0;
+  bool checksums = false;        ///< the format carries checksums (version >= 2), all of which matched
+  std::int64_t datasets = 0;     ///< datasets read whole
+  std::int64_t checksummed = 0;  ///< of which carry a checksum
+  std::int64_t strings = 0;      ///< string attributes read (checked against their checksums)
+  double bytes = 0;              ///< bytes of data read
+  nlohmann::json to_json() const;
+};
+
+/// Reads every dataset and attribute of the results file at `path` once (memory: one chunk), in this process, so
+/// that HDF5 verifies every checksum: throws BadFileError naming the file and the dataset or attribute that does
+/// not match, or what else is wrong. A file nobody vouches for is checked through verify_results_isolated.
+VerifiedFile verify_results(const std::string& path);
+
+/// verify_results in a child process (isolated_read.hpp) with the time limit read_timeout(path): a file that
+/// crashes or hangs libhdf5 is BadFileError ("damaged"), never a crash or a hang of rodswarm. After it returns,
+/// reading the same file in this process touches only what the child read safely.
+VerifiedFile verify_results_isolated(const std::string& path);
+
 /// Empties every per-member array of `r` (and frees their memory), keeping its attributes, names and shapes.
 void drop_member_data(Results& r);
 
 /// Appends `part` (a later batch of the same run: same fields, saves and bead padding) to `into`.
 void append_results(Results& into, const Results& part);
 
-/// inspect --member I [--final] --json: one member as JSON (PRODUCT.md). Reads only that member's rows.
+/// inspect --member I [--final] --json: one member as JSON (PRODUCT.md). Reads only that member's rows, whose
+/// checksums HDF5 verifies (a damaged chunk of another member is not read, so not found: the summary reads all).
 nlohmann::json member_json(const std::string& path, std::int64_t member, bool final_only);
 
 /// What `rodswarm inspect` prints: member `member`'s rows (final only) or, for member < 0, the summary, as one line
 /// of JSON or as "  key: value" lines. Read in a child process (isolated_read.hpp): a file that crashes or hangs
-/// libhdf5 is an IoError ("damaged"), never a crash or a hang of rodswarm. Strings that are not UTF-8 are printed
-/// with U+FFFD. timeout_seconds 0: read_timeout(path).
+/// libhdf5 is a BadFileError ("damaged", exit 2), never a crash or a hang of rodswarm. Strings that are not UTF-8 are
+/// printed with U+FFFD. timeout_seconds 0: read_timeout(path).
 std::string inspect_text(const std::string& path, std::int64_t member, bool final_only, bool as_json,
                          double timeout_seconds = 0);
 
 /// inspect --json without --member: a summary of the file (kind, model, members, saves, fields, diverged count,
-/// singular and separated counts when the file records them).
+/// singular and separated counts when the file records them), after reading the whole file once (verify_results):
+/// its entry "checksums" says what was verified. Throws BadFileError for a damaged file.
 nlohmann::json summary_json(const std::string& path);
 
 }  // namespace rodswarm

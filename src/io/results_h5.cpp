@@ -16,6 +16,7 @@
 #include "io/h5_handles.hpp"
 #include "io/results.hpp"
 #include "io/results_layout.hpp"
+#include "io/file_system.hpp"
 #include "io/results_target.hpp"
 
 namespace rodswarm {
@@ -50,6 +51,61 @@ void check_directory(const std::string& path) {
 
 }  // namespace
 
+std::string saved_arrays(const Results& r) {
+  std::string saved;
+  const auto add = [&saved](bool has) { saved += has ? '1' : '0'; };
+  add(!r.rods.empty());
+  add(!r.final_time.empty());
+  add(!r.diverged.empty());
+  add(!r.steps_taken.empty());
+  add(!r.stability_warning.empty());
+  add(!r.singular.empty());
+  add(!r.separated.empty());
+  for (const ResultsField& f : r.fields) {
+    add(!f.series.empty());
+    add(!f.final.empty());
+  }
+  add(!r.spectrum.signal.empty());
+  add(!r.spectrum.power.empty());
+  add(!r.newton_iterations.empty());
+  add(!r.newton_residual.empty());
+  add(!r.converged.empty());
+  return saved;
+}
+
+namespace {
+
+// The bytes a dataset of shape `dims` takes in the file: whole chunks (the last ones along each dimension are
+// allocated whole too), each with its 4-byte checksum.
+double stored_bytes(const Dims& dims, std::size_t element_bytes) {
+  if (dims.empty() || h5::element_count(dims) == 0) return 0;
+  const Dims chunk = h5::member_chunk_dims(dims, element_bytes);
+  double chunks = 1;
+  for (std::size_t k = 0; k < dims.size(); ++k) chunks *= double((dims[k] + chunk[k] - 1) / chunk[k]);
+  return chunks * (double(h5::element_count(chunk) * element_bytes) + 4);
+}
+
+}  // namespace
+
+void check_part_fits(const Results& h, const std::string& h_saved, const Results& part) {
+  const auto fail = [](const std::string& what) { throw IoError("a part differs from the first in its " + what); };
+  if (part.kind != h.kind || part.model != h.model || part.config_json != h.config_json ||
+      part.run_fingerprint != h.run_fingerprint) {
+    fail("run (kind, model, config or fingerprint): parts of two runs cannot share a file");
+  }
+  if (part.max_beads != h.max_beads) fail("bead padding (max_beads)");
+  if (part.time != h.time) fail("save times");
+  if (part.param_names != h.param_names) fail("parameter names");
+  if (part.fields.size() != h.fields.size()) fail("fields");
+  for (std::size_t k = 0; k < h.fields.size(); ++k) {
+    if (part.fields[k].name != h.fields[k].name || part.fields[k].row != h.fields[k].row) fail("fields");
+  }
+  if (part.spectrum.omega != h.spectrum.omega) fail("spectrum frequencies");
+  if (part.members > 0 && !h_saved.empty() && saved_arrays(part) != h_saved) {
+    fail("saved arrays (a series, a final state or a per-member flag one has and the other lacks)");
+  }
+}
+
 /// The state of a ResultsWriter: the temporary file, its per-member datasets and how many members are written.
 struct ResultsWriter::Impl {
   /// One per-member dataset of the file being written: [M][row...], filled part by part from the part's array.
@@ -59,6 +115,7 @@ struct ResultsWriter::Impl {
     hid_t mem_type;
     std::function<std::pair<const void*, std::size_t>(const Results&)> values;  ///< the part's data and count
     Handle dataset;
+    double bytes = 0;  ///< what its data will take in the file
   };
 
   Impl(const std::string& path, const Results& first, std::int64_t members);
@@ -68,10 +125,10 @@ struct ResultsWriter::Impl {
   void add_field(const std::string& path, const Dims& row, std::size_t k, bool series, const Results& r);
   void create(const Results& first);
   void write(const Results& part);
-  void check_same_layout(const Results& part) const;
   void commit();
 
   std::string path_, tmp_;
+  std::string saved_;  ///< which arrays the first part saved (saved_arrays): every part must save the same
   std::int64_t members_ = 0, written_ = 0;
   bool committed_ = false;
   Results header_;
@@ -98,26 +155,41 @@ void ResultsWriter::Impl::add_array(hid_t loc, const std::string& path, Dims row
   a.row = std::move(row);
   a.mem_type = h5::TypeOf<T>::mem();
   a.values = [get](const Results& part) { return view(get(part)); };
-  a.dataset = h5::create_dataset(loc, path, dims, h5::TypeOf<T>::file(), sizeof(T), h5::Storage::by_member);
+  a.dataset = h5::create_dataset(loc, path, dims, h5::TypeOf<T>::file(), sizeof(T));
+  a.bytes = stored_bytes(dims, sizeof(T));
   arrays_.push_back(std::move(a));
 }
 
 ResultsWriter::Impl::Impl(const std::string& path, const Results& first, std::int64_t members)
     : path_(path), tmp_(temporary_path_of(path)), members_(members) {
-  layout::with_path(path_, [&] {
+  const auto abandon = [this] {
+    const h5::ErrorSilencer silence;
+    arrays_.clear();
+    file_.reset();
+    std::remove(tmp_.c_str());
+  };
+  layout::writing(path_, [&] {
     layout::validate(first);  // before touching the disk: a bad Results never replaces a good file
     check_directory(path_);
     header_ = first;  // the per-member arrays are not kept: only names, shapes and attributes
     drop_member_data(header_);
+    saved_ = first.members > 0 ? saved_arrays(first) : std::string();
     try {
       create(first);
     } catch (...) {
-      arrays_.clear();
-      file_.reset();
-      std::remove(tmp_.c_str());
+      abandon();
       throw;
     }
   });
+  // The datasets exist, their data are not written: a disk too small is said now, in figures, not found half-way.
+  try {
+    double bytes = 65536;  // the structure: object headers, chunk indexes, attributes
+    for (const MemberArray& a : arrays_) bytes += a.bytes;
+    check_free_space(path_, bytes, "it");
+  } catch (...) {
+    abandon();
+    throw;
+  }
 }
 
 void ResultsWriter::Impl::create(const Results& r) {
@@ -153,7 +225,7 @@ void ResultsWriter::Impl::create(const Results& r) {
   add_array<std::int32_t>(
       file, layout::kRods, {}, [](const Results& p) -> auto& { return p.rods; }, r);
 
-  if (!r.time.empty()) h5::write_array(file, layout::kTime, {s.saves}, r.time, h5::Storage::contiguous);
+  if (!r.time.empty()) h5::write_array(file, layout::kTime, {s.saves}, r.time);
   const auto has = [&r](bool series) {
     return std::any_of(r.fields.begin(), r.fields.end(),
                        [series](const ResultsField& f) { return !(series ? f.series : f.final).empty(); });
@@ -183,7 +255,7 @@ void ResultsWriter::Impl::create(const Results& r) {
     add_array<double>(
         file, layout::kSpectrumSignal, {s.samples}, [](const Results& p) -> auto& { return p.spectrum.signal; }, r);
     if (!r.spectrum.omega.empty()) {
-      h5::write_array(file, layout::kSpectrumOmega, {s.frequencies}, r.spectrum.omega, h5::Storage::contiguous);
+      h5::write_array(file, layout::kSpectrumOmega, {s.frequencies}, r.spectrum.omega);
     }
     add_array<double>(
         file, layout::kSpectrumPower, {s.frequencies}, [](const Results& p) -> auto& { return p.spectrum.power; }, r);
@@ -212,9 +284,9 @@ void ResultsWriter::Impl::add_field(const std::string& path, const Dims& row, st
 }
 
 void ResultsWriter::Impl::write(const Results& part) {
-  layout::with_path(path_, [&] {
+  layout::writing(path_, [&] {
     layout::validate(part);
-    check_same_layout(part);
+    check_part_fits(header_, saved_, part);
     if (written_ + part.members > members_) {
       throw IoError("the parts hold more than the file's " + std::to_string(members_) + " members");
     }
@@ -233,34 +305,15 @@ void ResultsWriter::Impl::write(const Results& part) {
   });
 }
 
-// Parts of one file share what the file stores once: kind, model, config, fields and their rows, saves,
-// parameter names, the spectrum's frequencies, and which per-member arrays are saved.
-void ResultsWriter::Impl::check_same_layout(const Results& part) const {
-  const Results& h = header_;
-  const auto fail = [](const std::string& what) { throw IoError("a part differs from the first in its " + what); };
-  if (part.kind != h.kind || part.model != h.model || part.config_json != h.config_json ||
-      part.run_fingerprint != h.run_fingerprint) {
-    fail("run (kind, model, config or fingerprint): parts of two runs cannot share a file");
-  }
-  if (part.max_beads != h.max_beads) fail("bead padding (max_beads)");
-  if (part.time != h.time) fail("save times");
-  if (part.param_names != h.param_names) fail("parameter names");
-  if (part.fields.size() != h.fields.size()) fail("fields");
-  for (std::size_t k = 0; k < h.fields.size(); ++k) {
-    if (part.fields[k].name != h.fields[k].name || part.fields[k].row != h.fields[k].row) fail("fields");
-  }
-  if (part.spectrum.omega != h.spectrum.omega) fail("spectrum frequencies");
-}
-
 void ResultsWriter::Impl::commit() {
-  layout::with_path(path_, [&] {
+  layout::writing(path_, [&] {
     if (written_ != members_) {
       throw IoError("only " + std::to_string(written_) + " of " + std::to_string(members_) + " members were written");
     }
-    for (MemberArray& a : arrays_) a.dataset.close("cannot finish writing " + a.path);
+    for (MemberArray& a : arrays_) a.dataset.close("cannot write dataset " + a.path);
     arrays_.clear();
     // Closing flushes the last metadata; a failure here (disk full) must not be mistaken for success.
-    file_.close("cannot finish writing");
+    file_.close("cannot write the file's structure");
     if (std::rename(tmp_.c_str(), path_.c_str()) != 0) {
       throw IoError("cannot move " + tmp_ + " into place: " + std::strerror(errno));
     }
@@ -270,6 +323,9 @@ void ResultsWriter::Impl::commit() {
 
 ResultsWriter::Impl::~Impl() {
   if (committed_) return;
+  // The file is abandoned: closing it may fail again (the disk that was full still is), quietly; the failure is
+  // recorded (h5_exit.hpp) and the temporary removed either way.
+  const h5::ErrorSilencer silence;
   arrays_.clear();
   file_.reset();
   std::remove(tmp_.c_str());
@@ -359,7 +415,7 @@ void drop_member_data(Results& r) {
 }
 
 Results read_results_header(const std::string& path) {
-  return layout::with_path(path, [&] {
+  return layout::reading(path, [&] {
     Handle file = layout::open_results_file(path);
     layout::FileInfo info = layout::read_file_info(file.get());
     if (info.shape.saves > 0) info.header.time = h5::read_array<double>(file.get(), layout::kTime, {info.shape.saves});
@@ -368,7 +424,7 @@ Results read_results_header(const std::string& path) {
 }
 
 ResultsOutline read_results_outline(const std::string& path) {
-  return layout::with_path(path, [&] {
+  return layout::reading(path, [&] {
     Handle file = layout::open_results_file(path);
     layout::FileInfo info = layout::read_file_info(file.get());
     ResultsOutline out;
@@ -390,7 +446,7 @@ ResultsOutline read_results_outline(const std::string& path) {
 }
 
 Results read_results(const std::string& path) {
-  return layout::with_path(path, [&] { return read_file(path); });
+  return layout::reading(path, [&] { return read_file(path); });
 }
 
 namespace {

@@ -244,11 +244,18 @@ json summary_object(const std::string& path) {
 }  // namespace
 
 nlohmann::json member_json(const std::string& path, std::int64_t member, bool final_only) {
-  return layout::with_path(path, [&] { return member_object(path, member, final_only); });
+  return layout::reading(path, [&] { return member_object(path, member, final_only); });
 }
 
 nlohmann::json summary_json(const std::string& path) {
-  return layout::with_path(path, [&] { return summary_object(path); });
+  // The summary reads the whole file once, so that a damaged byte anywhere in it is found (and named) here.
+  const VerifiedFile verified = verify_results(path);
+  nlohmann::json j = layout::reading(path, [&] { return summary_object(path); });
+  j["checksums"] = verified.checksums ? "verified: " + std::to_string(verified.checksummed) + " datasets, " +
+                                            std::to_string(verified.strings) + " string attributes"
+                                      : std::string("none (format version ") + std::to_string(verified.format_version) +
+                                            ", written before rodswarm checksummed its files)";
+  return j;
 }
 
 std::string inspect_text(const std::string& path, std::int64_t member, bool final_only, bool as_json,

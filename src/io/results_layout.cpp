@@ -158,7 +158,7 @@ void validate(const Results& r) {
   check_size(r.converged, "converged", s.members, m);
 }
 
-h5::Handle open_results_file(const std::string& path) {
+h5::Handle open_results_file(const std::string& path, std::int64_t* version_out) {
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (!std::filesystem::exists(status)) throw IoError("no such file");
@@ -171,8 +171,9 @@ h5::Handle open_results_file(const std::string& path) {
   const std::int64_t version = h5::read_int_attribute(file.get(), "format_version");
   if (version < 1 || version > kFormatVersion) {
     throw IoError("results format version " + std::to_string(version) + " is not supported (this rodswarm reads " +
-                  "version " + std::to_string(kFormatVersion) + ")");
+                  "versions 1 to " + std::to_string(kFormatVersion) + ")");
   }
+  if (version_out != nullptr) *version_out = version;
   return file;
 }
 

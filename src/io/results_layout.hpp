@@ -5,17 +5,25 @@
 
 #include <cstdint>
 #include <exception>
+#include <new>
 #include <string>
 #include <vector>
 
+#include "io/file_system.hpp"
 #include "io/h5_data.hpp"
 #include "io/h5_handles.hpp"
+#include "io/io_error.hpp"
 #include "io/results.hpp"
 
 namespace rodswarm::layout {
 
 inline constexpr const char* kFormat = "rodswarm-results";
-inline constexpr std::int32_t kFormatVersion = 1;
+/// 1: the first format. 2: the same layout with checksums: Fletcher32 on every dataset holding data, a
+/// string_checksums attribute on every object with string attributes, and HDF5 1.10's file format (checksums on
+/// the file's structure). Version 1 files are still read, unverified.
+inline constexpr std::int32_t kFormatVersion = 2;
+/// The first version whose files carry checksums.
+inline constexpr std::int32_t kChecksummedVersion = 2;
 
 // Object paths, absolute.
 inline constexpr const char* kMembers = "/members";
@@ -76,8 +84,8 @@ struct FileInfo {
 };
 
 /// Opens `path` read-only; throws IoError if it is missing, not HDF5, not a rodswarm results file, or of a
-/// newer format version.
-h5::Handle open_results_file(const std::string& path);
+/// newer format version. `version`, when given, receives the file's format version.
+h5::Handle open_results_file(const std::string& path, std::int64_t* version = nullptr);
 
 /// Reads the root attributes, names, sizes and fields of an open results file.
 FileInfo read_file_info(hid_t file);
@@ -91,15 +99,35 @@ std::string names_to_json(const std::vector<std::string>& names);
 /// Parses a JSON array of strings; throws IoError naming `where` otherwise.
 std::vector<std::string> names_from_json(const std::string& text, const std::string& where);
 
-/// Runs `body` with HDF5's error printing silenced and returns its result; any failure comes out as
-/// IoError("<path>: <reason>").
+/// Runs `body`, which writes `path`, with HDF5's error printing silenced and returns its result; a failure comes
+/// out as IoError("<path>: <reason>"), a full disk as NoSpaceError naming the file system and what was being
+/// written. std::bad_alloc passes through (the caller names the stage).
 template <class Body>
-auto with_path(const std::string& path, Body&& body) -> decltype(body()) {
+auto writing(const std::string& path, Body&& body) -> decltype(body()) {
   const h5::ErrorSilencer silence;
   try {
     return body();
+  } catch (const NoSpaceError& e) {
+    throw NoSpaceError(no_space_message(path, e.error_number(), e.what()), e.error_number());
+  } catch (const std::bad_alloc&) {
+    throw;
   } catch (const std::exception& e) {
     throw IoError(path + ": " + e.what());
+  }
+}
+
+/// Runs `body`, which reads `path` (a file given to rodswarm, so not to be trusted), with HDF5's error printing
+/// silenced and returns its result; any failure comes out as BadFileError("<path>: <reason>"): bad input.
+/// std::bad_alloc passes through.
+template <class Body>
+auto reading(const std::string& path, Body&& body) -> decltype(body()) {
+  const h5::ErrorSilencer silence;
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw BadFileError(path + ": " + e.what());
   }
 }
 

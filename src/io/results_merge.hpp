@@ -15,10 +15,13 @@ struct MergeReport {
   std::int64_t parts = 0;
 };
 
-/// Checks that `parts` are parts of one run (the same run fingerprint and ensemble) that hold every member once,
-/// then writes them, in member order, one part in memory at a time, to `out` (a temporary renamed on success:
-/// never a half-written file). Throws std::invalid_argument naming the file for parts that do not fit together (a
-/// missing or overlapping range, another run, a file that is not a part) and IoError for unreadable files.
+/// Reads every part whole once in a child process (verify_results_isolated: checksums, and a file that crashes or
+/// hangs libhdf5 refused), checks that they are parts of one run (the same run fingerprint and ensemble) that hold
+/// every member once and save the same arrays, then writes them, in member order, one part in memory at a time,
+/// to `out` (a temporary renamed on success: never a half-written file). Bad input, each refusal naming the part:
+/// std::invalid_argument for parts that do not fit together (a missing or overlapping range, another run, a file
+/// that is not a part) and BadFileError for a damaged or unreadable part. Writing `out` fails with IoError (or
+/// NoSpaceError) naming `out`: a failure of our own.
 MergeReport merge_parts(const std::vector<std::string>& parts, const std::string& out);
 
 }  // namespace rodswarm

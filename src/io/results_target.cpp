@@ -96,7 +96,7 @@ bool is_results_file(const std::string& path) {
     return run_isolated(
                path,
                [&] {
-                 return layout::with_path(path, [&] {
+                 return layout::reading(path, [&] {
                    layout::open_results_file(path);
                    return std::string("yes");
                  });

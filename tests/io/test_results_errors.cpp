@@ -220,10 +220,10 @@ TEST(ResultsErrors, ReadNewerFormatVersion) {
     h5::Handle file(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose);
     ASSERT_TRUE(file);
     ASSERT_GE(H5Adelete(file.get(), "format_version"), 0);
-    h5::write_int_attribute(file.get(), "format_version", 2);
+    h5::write_int_attribute(file.get(), "format_version", 3);
   }
   const std::string message = io_error_of([&] { read_results(path); });
-  EXPECT_TRUE(contains(message, "version 2")) << message;
+  EXPECT_TRUE(contains(message, "version 3")) << message;
 }
 
 TEST(ResultsErrors, NoHdf5ObjectStaysOpenAfterFailures) {

@@ -100,7 +100,7 @@ TEST(ResultsRoundTrip, FileWithoutMomentumAndSingularStillReads) {
     for (const char* name : {"/series/momentum", "/final/momentum", "/members/singular"}) {
       ASSERT_GE(H5Ldelete(file.get(), name, H5P_DEFAULT), 0) << name;
     }
-    EXPECT_EQ(h5::read_int_attribute(file.get(), "format_version"), 1);
+    EXPECT_EQ(h5::read_int_attribute(file.get(), "format_version"), 2);
   }
   Results expected = test::make_nishinari_results();
   expected.series("momentum").clear();
@@ -259,7 +259,7 @@ TEST(ResultsLayout, DatasetsAndAttributesAsDocumented) {
   h5::Handle file = h5::open_file(dir.file("run.h5"));
   const hid_t f = file.get();
   EXPECT_EQ(h5::read_string_attribute(f, "format"), "rodswarm-results");
-  EXPECT_EQ(h5::read_int_attribute(f, "format_version"), 1);
+  EXPECT_EQ(h5::read_int_attribute(f, "format_version"), 2);
   EXPECT_EQ(h5::read_string_attribute(f, "kind"), "run");
 
   EXPECT_EQ(h5::dataset_dims(f, "/members/beads"), (h5::Dims{3}));
@@ -296,7 +296,7 @@ TEST(ResultsLayout, MomentumAndSingularDatasets) {
   const h5::ErrorSilencer silence;
   h5::Handle file = h5::open_file(dir.file("nishinari.h5"));
   const hid_t f = file.get();
-  EXPECT_EQ(h5::read_int_attribute(f, "format_version"), 1);
+  EXPECT_EQ(h5::read_int_attribute(f, "format_version"), 2);
   EXPECT_EQ(h5::read_string_attribute(f, "model"), "nishinari");
   EXPECT_EQ(h5::dataset_dims(f, "/series/momentum"), (h5::Dims{3, 4, 6}));
   EXPECT_EQ(h5::dataset_dims(f, "/final/momentum"), (h5::Dims{3, 6}));
@@ -314,7 +314,7 @@ TEST(ResultsLayout, ContactLyapunovAndSpectrumDatasets) {
   const h5::ErrorSilencer silence;
   h5::Handle file = h5::open_file(dir.file("rolling.h5"));
   const hid_t f = file.get();
-  EXPECT_EQ(h5::read_int_attribute(f, "format_version"), 1);
+  EXPECT_EQ(h5::read_int_attribute(f, "format_version"), 2);
   EXPECT_EQ(h5::read_string_attribute(f, "model"), "rolling");
   EXPECT_EQ(h5::dataset_dims(f, "/series/contact"), (h5::Dims{3, 4, 3}));
   EXPECT_EQ(h5::dataset_dims(f, "/series/lyapunov"), (h5::Dims{3, 4}));
@@ -336,10 +336,13 @@ TEST(ResultsLayout, ContactLyapunovAndSpectrumDatasets) {
   h5::Handle interval_type(H5Aget_type(interval.get()), H5Tclose);
   EXPECT_GT(H5Tequal(interval_type.get(), H5T_IEEE_F64LE), 0);
 
-  // omega is shared by all members: stored contiguously, like /time.
+  // omega is shared by all members: one chunk, like /time, with its checksum as every dataset has.
   h5::Handle omega = h5::open_dataset(f, "/spectrum/omega");
   h5::Handle dcpl(H5Dget_create_plist(omega.get()), H5Pclose);
-  EXPECT_EQ(H5Pget_layout(dcpl.get()), H5D_CONTIGUOUS);
+  EXPECT_EQ(H5Pget_layout(dcpl.get()), H5D_CHUNKED);
+  unsigned flags = 0, config = 0;
+  std::size_t values = 0;
+  EXPECT_GE(H5Pget_filter_by_id2(dcpl.get(), H5Z_FILTER_FLETCHER32, &flags, &values, nullptr, 0, nullptr, &config), 0);
 }
 
 TEST(ResultsLayout, ParamsWithoutRecordedOrderReadAlphabetically) {
