@@ -1,9 +1,12 @@
 /// @file main.cpp
 /// `rodswarm`: one binary, eight verbs (PRODUCT.md).
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/verbs.hpp"
 #include "cluster/team.hpp"
+#include "io/h5_exit.hpp"
 
 namespace {
 /// MPI_Finalize on every way out of main, where an MPI launcher started the process (cluster/team.hpp).
@@ -12,13 +15,9 @@ struct TeamScope {
 };
 }  // namespace
 
-int main(int argc, char** argv) {
-  try {
-    rodswarm::start_team(argc, argv);
-  } catch (const std::exception& e) {
-    std::cerr << "rodswarm: error: " << e.what() << "\n";
-    return rodswarm::cli::exit_bad_input;
-  }
+namespace {
+
+int run_verbs(int argc, char** argv) {
   const TeamScope team_scope;
   CLI::App app{"rodswarm: ensembles of discrete elastic rods and strings, on GPUs and all CPU cores"};
   app.set_version_flag("--version", "rodswarm 0.1.0");
@@ -40,4 +39,24 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : rodswarm::cli::exit_bad_input;
   }
   return exit_code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    rodswarm::start_team(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "rodswarm: error: " << e.what() << "\n";
+    return rodswarm::cli::exit_bad_input;
+  }
+  const int code = run_verbs(argc, argv);
+  if (rodswarm::hdf5_close_failed()) {
+    // A file the library could not close (a full disk): its shutdown at exit would crash on it (io/h5_exit.hpp).
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(nullptr);
+    std::_Exit(code);
+  }
+  return code;
 }

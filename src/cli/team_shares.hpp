@@ -18,6 +18,7 @@
 #include "driver/checkpointed_run.hpp"
 #include "driver/member_costs.hpp"
 #include "driver/run.hpp"
+#include "driver/stage.hpp"
 #include "io/results.hpp"
 #include "io/results_merge.hpp"
 #include "io/results_target.hpp"
@@ -49,8 +50,12 @@ template <class M, class Compute>
 std::optional<RunReport> compute_shared(Team& team, const Job<M>& job, const std::string& path,
                                         const std::string& fingerprint, Compute compute) {
   if (team.size() == 1) {
-    RunReport report = compute(job);
+    RunReport report = [&] {
+      const Stage stage("computing " + std::to_string(job.size()) + " members");
+      return compute(job);
+    }();
     report.results.run_fingerprint = fingerprint;
+    const Stage stage("writing the results file " + path);
     write_results(path, report.results);
     return report;
   }

@@ -10,6 +10,7 @@
 #include "cli/job_options.hpp"
 #include "cli/team_shares.hpp"
 #include "cli/verbs.hpp"
+#include "driver/stage.hpp"
 #include "driver/engine.hpp"
 
 namespace rodswarm::cli {
@@ -76,6 +77,7 @@ void add_compare_verb(CLI::App& app, int& exit_code) {
       ->check(CLI::PositiveNumber);
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
+      const Stage stage("compare " + options->job.config);
       const AnyJob any = options->job.load_any();
       const RunOptions run = options->job.run_options();
       Team& team = Team::world();

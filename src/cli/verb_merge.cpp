@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/verbs.hpp"
+#include "driver/stage.hpp"
 #include "io/results_merge.hpp"
 #include "io/results_target.hpp"
 
@@ -28,6 +29,7 @@ void add_merge_verb(CLI::App& app, int& exit_code) {
       // Claimed before reading: a bad path costs nothing, a part is never the output, one writer at a time.
       const ResultsTarget target(options->out, ResultsPathSource{"--out", ""},
                                  ResultsTargetOptions{options->parts, options->force});
+      const Stage stage("merging " + std::to_string(options->parts.size()) + " parts into " + options->out);
       const MergeReport report = merge_parts(options->parts, options->out);
       std::printf("merge: %lld parts, %lld members -> %s\n", static_cast<long long>(report.parts),
                   static_cast<long long>(report.members), options->out.c_str());

@@ -8,6 +8,7 @@
 #include "cli/job_options.hpp"
 #include "cli/team_shares.hpp"
 #include "cli/verbs.hpp"
+#include "driver/stage.hpp"
 #include "cli/whole_job.hpp"
 #include "driver/checkpointed_run.hpp"
 #include "driver/engine.hpp"
@@ -34,6 +35,7 @@ void add_modes_verb(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"equilibrium", "initial"}));
   verb->callback([options, modes_options, about, &exit_code] {
     exit_code = run_guarded([&] {
+      const Stage stage("modes " + options->config);
       // modes holds every member's results at once: refused before building them when they cannot fit.
       refuse_unless_whole_job_fits(*options);
       const AnyJob any = options->load_any();

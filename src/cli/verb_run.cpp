@@ -11,6 +11,7 @@
 #include "cli/job_options.hpp"
 #include "cli/team_shares.hpp"
 #include "cli/verbs.hpp"
+#include "driver/stage.hpp"
 #include "cluster/team.hpp"
 #include "driver/engine.hpp"
 #include "driver/member_costs.hpp"
@@ -81,6 +82,7 @@ void add_run_verb(CLI::App& app, int& exit_code) {
       ->group("");  // hidden: a testing aid
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
+      const Stage stage("run " + options->job.config);
       // Memory first, from a sample of the ensemble: a run that cannot fit is refused before anything large exists.
       const MemoryPlan memory = std::visit(
           [&](const auto& sample) {

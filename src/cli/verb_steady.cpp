@@ -6,6 +6,7 @@
 #include "cli/job_options.hpp"
 #include "cli/team_shares.hpp"
 #include "cli/verbs.hpp"
+#include "driver/stage.hpp"
 #include "cli/whole_job.hpp"
 #include "io/results.hpp"
 #include "io/xdmf_writer.hpp"
@@ -25,6 +26,7 @@ void add_steady_verb(CLI::App& app, int& exit_code) {
   options->add_out_to(*verb);
   verb->callback([options, &exit_code] {
     exit_code = run_guarded([&] {
+      const Stage stage("steady " + options->config);
       // steady holds every member's results at once: refused before building them when they cannot fit.
       refuse_unless_whole_job_fits(*options);
       const AnyJob any = options->load_any();

@@ -12,6 +12,7 @@
 #include "cli/verbs.hpp"
 #include "driver/engine.hpp"
 #include "driver/memory_plan.hpp"
+#include "io/file_system.hpp"
 #include "io/results_target.hpp"
 #include "rodswarm/gpu/device_plan.hpp"
 
@@ -112,6 +113,17 @@ void validate(const Job<M>& job, const JobOptions& options) {
                      " members (results streamed to the file" + (memory.reduced ? ", batches fit memory)" : ")"))
                         .c_str()
                   : "");
+  // The disk: a run of several batches holds them in OUT.partial/ until OUT is written from them.
+  const double disk_need = summary.results_bytes * (batches > 1 ? 2.0 : 1.0);
+  const double disk_free = free_bytes(path);
+  std::printf("  disk: the run writes about %s%s; %s free on %s\n", bytes(disk_need).c_str(),
+              batches > 1 ? " (its batches, then the results file from them)" : "",
+              disk_free >= 0 ? bytes(disk_free).c_str() : "unknown", file_system_of(path).c_str());
+  if (disk_free >= 0 && disk_free < disk_need) {
+    std::cerr << "rodswarm: warning: " << path << ": the run needs about " << bytes(disk_need) << " of disk, "
+              << bytes(disk_free) << " are free on " << file_system_of(path)
+              << ": it will stop with exit 3 when the disk is full (finished batches are kept for the rerun)\n";
+  }
   if (job.precision == Precision::float32) {
     print_device_plan<M, float>(job, options);
   } else {

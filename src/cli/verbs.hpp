@@ -12,8 +12,9 @@ namespace rodswarm::cli {
 /// Exit codes (PRODUCT.md): 0 success; 1 a check failed; 2 bad usage or input; 3 runtime failure.
 enum ExitCode { exit_ok = 0, exit_check_failed = 1, exit_bad_input = 2, exit_runtime = 3 };
 
-/// Runs `body`, printing "rodswarm: error: ..." and mapping ConfigError/invalid_argument to 2, IoError and other
-/// failures to 3.
+/// Runs `body`, printing "rodswarm: error: ..." and mapping bad input (ConfigError, invalid_argument, BadFileError)
+/// to 2 and every other failure to 3, naming the stage it happened in (driver/stage.hpp); std::bad_alloc is "out of
+/// memory (stage: <stage>)".
 int run_guarded(const std::function<int()>& body);
 
 /// Each adds its subcommand to `app`; `exit_code` receives the verb's result when it runs.

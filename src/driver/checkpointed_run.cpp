@@ -8,10 +8,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include "config/config_error.hpp"
 #include "driver/backend_select.hpp"
+#include "io/file_system.hpp"
+#include "io/results.hpp"
 #include "io/results_target.hpp"
 
 namespace fs = std::filesystem;
@@ -75,6 +78,10 @@ void open_checkpoints(const fs::path& dir, const nlohmann::json& print, bool res
     std::ifstream in(print_file);
     const nlohmann::json stored = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
     if (stored == print) return;
+    if (in.is_open() && (stored.is_discarded() || !stored.is_object())) {
+      throw std::invalid_argument(print_file.string() + " is damaged (not the JSON a run writes there): remove " +
+                                  dir.string() + ", or pass --restart to discard the stopped run");
+    }
     // Without a finished batch there is nothing to keep (a run killed before its first batch, or between creating
     // the directory and writing its fingerprint): start it again.
     bool batches = false;
@@ -90,20 +97,44 @@ void open_checkpoints(const fs::path& dir, const nlohmann::json& print, bool res
   }
   fs::create_directories(dir);
   // Written whole or not at all: a kill leaves no half fingerprint that would refuse the rerun.
-  const fs::path tmp = dir / ("fingerprint.json.tmp." + std::to_string(static_cast<long long>(::getpid())));
-  {
-    std::ofstream out(tmp);
-    out << print.dump(2);
-    if (!out.flush()) throw std::runtime_error("cannot write " + tmp.string());
+  write_file_atomically(print_file.string(), print.dump(2));
+}
+
+bool batch_is_sound(const std::string& file, const std::string& fingerprint, std::int64_t members, std::ostream& log) {
+  try {
+    (void)verify_results_isolated(file);
+  } catch (const BadFileError& e) {
+    log << "rodswarm: " << e.what() << ": integrating its members again\n";
+    std::error_code ec;
+    fs::remove(file, ec);
+    return false;
   }
-  fs::rename(tmp, print_file);
+  const Results header = read_results_header(file);  // read whole in the child: safe here
+  const fs::path dir = fs::path(file).parent_path();
+  if (header.run_fingerprint != fingerprint) {
+    throw std::invalid_argument(file + " belongs to another run (fingerprint " + header.run_fingerprint +
+                                ", this run " + fingerprint + "): remove " + dir.string() +
+                                ", or pass --restart to discard it");
+  }
+  if (header.members != members) {
+    throw std::invalid_argument(file + " holds " + std::to_string(header.members) + " members, this batch " +
+                                std::to_string(members) + ": remove " + dir.string() + " or pass --restart");
+  }
+  return true;
 }
 
 bool finished_before(const std::string& out_path, const std::string& fingerprint) {
   const fs::path done = done_dir_of(out_path);
   std::error_code ec;
   if (!fs::exists(done, ec)) return false;
-  const bool complete = !fs::exists(checkpoint_dir(out_path), ec) && results_fingerprint(out_path) == fingerprint;
+  bool complete = !fs::exists(checkpoint_dir(out_path), ec) && results_fingerprint(out_path) == fingerprint;
+  if (complete) {
+    try {
+      (void)verify_results_isolated(out_path);  // complete and intact: a damaged OUT is integrated again
+    } catch (const BadFileError&) {
+      complete = false;
+    }
+  }
   fs::remove_all(done, ec);
   return complete;
 }
@@ -147,16 +178,11 @@ fs::path claim_file(const fs::path& dir, int rank) { return dir / ("rank-" + std
 }  // namespace
 
 void claim_batch(const fs::path& dir, int rank, std::int64_t batch, std::int64_t first, std::int64_t count) {
-  const fs::path file = claim_file(dir, rank);
-  const fs::path tmp = file.string() + ".tmp." + std::to_string(static_cast<long long>(::getpid()));
-  {
-    // Read by people, by the signal handler below as is, and by take_stale_claims.
-    std::ofstream out(tmp);
-    out << "rank " << rank << " held batch " << batch << " (members " << first << " to " << first + count - 1
-        << "), process " << ::getpid() << "\n";
-    if (!out.flush()) throw std::runtime_error("cannot write " + tmp.string());
-  }
-  fs::rename(tmp, file);
+  // Read by people, by the signal handler below as is, and by take_stale_claims.
+  std::ostringstream text;
+  text << "rank " << rank << " held batch " << batch << " (members " << first << " to " << first + count - 1
+       << "), process " << ::getpid() << "\n";
+  write_file_atomically(claim_file(dir, rank).string(), text.str());
 }
 
 void release_claim(const fs::path& dir, int rank) {
@@ -236,8 +262,9 @@ void stop_reporting_claims() {
 }
 
 int exit_code_of(const std::exception& e) {
-  const bool bad_input =
-      dynamic_cast<const ConfigError*>(&e) != nullptr || dynamic_cast<const std::invalid_argument*>(&e) != nullptr;
+  const bool bad_input = dynamic_cast<const ConfigError*>(&e) != nullptr ||
+                         dynamic_cast<const std::invalid_argument*>(&e) != nullptr ||
+                         dynamic_cast<const BadFileError*>(&e) != nullptr;
   return bad_input ? 2 : 3;
 }
 

@@ -87,6 +87,11 @@ void open_checkpoints(const std::filesystem::path& dir, const nlohmann::json& pr
 /// Whether OUT.partial.done/ says that OUT is the complete result of the run `fingerprint` (then removes it); any
 /// other leftover OUT.partial.done/ is removed and false returned.
 bool finished_before(const std::string& out_path, const std::string& fingerprint);
+/// Whether the finished batch `file` of a stopped run can be taken as it is: read whole in a child process
+/// (verify_results_isolated), its checksums matching, holding `members` members of the run `fingerprint`. A damaged
+/// batch is removed and false returned, with a line on `log` naming the file and the damage, so that its members
+/// are integrated again; a sound batch of another run throws std::invalid_argument (exit 2: remove OUT.partial/).
+bool batch_is_sound(const std::string& file, const std::string& fingerprint, std::int64_t members, std::ostream& log);
 /// Renames OUT.partial/ to OUT.partial.done/ and removes that: after a kill, either name tells what happened.
 void remove_checkpoints(const std::string& out_path);
 /// Adds a batch's counts and stability (its members from first_member on) to `into`; `integrated`: this call ran
@@ -106,7 +111,8 @@ void stop_reporting_claims();
 /// The claims a stopped run left for batches still missing ("rank 1 held batch 3 (members 6 to 8)"); every
 /// claim file is removed.
 std::vector<std::string> take_stale_claims(const std::filesystem::path& dir);
-/// The exit code of an exception: 2 for bad input (ConfigError, std::invalid_argument), else 3.
+/// The exit code of an exception: 2 for bad input (ConfigError, std::invalid_argument, BadFileError: a damaged or
+/// foreign file given to us), else 3.
 int exit_code_of(const std::exception& e);
 }  // namespace checkpoint_detail
 

@@ -14,6 +14,7 @@
 #include "driver/checkpointed_run.hpp"
 #include "driver/member_costs.hpp"
 #include "driver/run.hpp"
+#include "driver/stage.hpp"
 #include "io/results_target.hpp"
 #include "models/model_host.hpp"
 
@@ -37,6 +38,24 @@ std::int64_t plan_batch_size(const Job<M>& job, std::int64_t members, const RunO
     size = stored;
   }
   return size;
+}
+
+/// "members 8192 to 12287" (or "member 7").
+inline std::string members_text(std::int64_t first, std::int64_t count) {
+  return count == 1 ? "member " + std::to_string(first)
+                    : "members " + std::to_string(first) + " to " + std::to_string(first + count - 1);
+}
+
+/// Runs `write`; a full disk comes out saying that the finished batches in `dir` stay for the rerun.
+template <class Write>
+void keep_batches_on_full_disk(const std::filesystem::path& dir, Write write) {
+  try {
+    write();
+  } catch (const NoSpaceError& e) {
+    throw NoSpaceError(std::string(e.what()) + "; the finished batches stay in " + dir.string() +
+                           ": free space, then run the same command again to resume",
+                       e.error_number());
+  }
 }
 
 }  // namespace checkpoint_detail
@@ -83,7 +102,9 @@ CheckpointedReport run_checkpointed(const Job<M>& job, const RunOptions& options
         }
         std::vector<std::int64_t> pending;
         for (std::int64_t b = 0; b < batches; ++b) {
-          if (std::filesystem::exists(batch_file(dir, b))) {
+          const std::int64_t count = std::min(batch_size, members - b * batch_size);
+          if (std::filesystem::exists(batch_file(dir, b)) &&
+              batch_is_sound(batch_file(dir, b).string(), fingerprint_text, count, log)) {
             ++resumed;
           } else {
             pending.push_back(b);
@@ -131,10 +152,16 @@ CheckpointedReport run_checkpointed(const Job<M>& job, const RunOptions& options
   batch_options.progress = options.progress && team.leader();
 
   if (batches == 1 && team.size() == 1) {
-    RunReport report = run(slice_of(job, first_member, members), batch_options);
+    RunReport report = [&] {
+      const Stage stage("integrating " + members_text(first_member, members));
+      return run(slice_of(job, first_member, members), batch_options);
+    }();
     report.results.run_fingerprint = fingerprint_text;
     report.results.part = part_of;
-    write_results(out_path, report.results);
+    {
+      const Stage stage("writing the results file " + out_path);
+      write_results(out_path, report.results);
+    }
     out.done_batches = 1;
     out.integrated_members = members;
     out.run = std::move(report);
@@ -165,9 +192,17 @@ CheckpointedReport run_checkpointed(const Job<M>& job, const RunOptions& options
       holding = b;
       if (team.size() > 1) claim_batch(dir, team.rank(), b, batch_first(b), batch_count(b));
       batch_options.progress_label = "run [batch " + std::to_string(b + 1) + "/" + std::to_string(batches) + "]";
-      RunReport part = run(slice_of(job, batch_first(b), batch_count(b)), batch_options);
+      const std::string batch_text = "batch " + std::to_string(b + 1) + " of " + std::to_string(batches) + " (" +
+                                     members_text(batch_first(b), batch_count(b)) + ")";
+      RunReport part = [&] {
+        const Stage stage("integrating " + batch_text);
+        return run(slice_of(job, batch_first(b), batch_count(b)), batch_options);
+      }();
       part.results.run_fingerprint = fingerprint_text;
-      write_results(batch_file(dir, b).string(), part.results);
+      {
+        const Stage stage("writing " + batch_text + " to " + batch_file(dir, b).string());
+        keep_batches_on_full_disk(dir, [&] { write_results(batch_file(dir, b).string(), part.results); });
+      }
       part.diverged = part.singular = part.separated = 0;  // counted from the files below, with the resumed batches
       part.stability = {};
       append_report(mine, part, batch_first(b), true);
@@ -229,30 +264,33 @@ CheckpointedReport run_checkpointed(const Job<M>& job, const RunOptions& options
   if (!out.complete || !team.leader()) return out;
 
   // Stream the batches into OUT, each checked to be of this run: a file never holds members of two configs.
+  const Stage stage("writing the results file " + out_path + " from the batches in " + dir.string());
   std::optional<ResultsWriter> writer;
-  for (std::int64_t b = 0; b < batches; ++b) {
-    const std::string file = batch_file(dir, b).string();
-    Results part = read_results(file);
-    if (part.run_fingerprint != fingerprint_text) {
-      throw std::invalid_argument(file + " belongs to another run (fingerprint " + part.run_fingerprint +
-                                  ", this run " + fingerprint_text + "): remove " + dir.string() +
-                                  ", or pass --restart to discard it");
+  keep_batches_on_full_disk(dir, [&] {
+    for (std::int64_t b = 0; b < batches; ++b) {
+      const std::string file = batch_file(dir, b).string();
+      Results part = read_results(file);
+      if (part.run_fingerprint != fingerprint_text) {
+        throw std::invalid_argument(file + " belongs to another run (fingerprint " + part.run_fingerprint +
+                                    ", this run " + fingerprint_text + "): remove " + dir.string() +
+                                    ", or pass --restart to discard it");
+      }
+      const Job<M> slice = slice_of(job, batch_first(b), batch_count(b));
+      if (part.members != slice.size()) {
+        throw std::invalid_argument(file + " holds " + std::to_string(part.members) + " members, this batch " +
+                                    std::to_string(slice.size()) + ": remove " + dir.string() + " or pass --restart");
+      }
+      RunReport counted;
+      count_results(part, counted);
+      counted.stability = check_stability(slice);
+      counted.max_steps = *std::max_element(slice.steps.begin(), slice.steps.end());
+      append_report(out.run, counted, batch_first(b), false);
+      part.part = part_of;
+      if (!writer) writer.emplace(out_path, part, members);
+      writer->write(part);
     }
-    const Job<M> slice = slice_of(job, batch_first(b), batch_count(b));
-    if (part.members != slice.size()) {
-      throw std::invalid_argument(file + " holds " + std::to_string(part.members) + " members, this batch " +
-                                  std::to_string(slice.size()) + ": remove " + dir.string() + " or pass --restart");
-    }
-    RunReport counted;
-    count_results(part, counted);
-    counted.stability = check_stability(slice);
-    counted.max_steps = *std::max_element(slice.steps.begin(), slice.steps.end());
-    append_report(out.run, counted, batch_first(b), false);
-    part.part = part_of;
-    if (!writer) writer.emplace(out_path, part, members);
-    writer->write(part);
-  }
-  writer->commit();
+    writer->commit();
+  });
   keep_header(writer->header());
   remove_checkpoints(out_path);
   name_members_in_ensemble(out.run.stability);

@@ -135,8 +135,14 @@ JobSummary summarize(const Job<M>& job) {
     double row = 1;
     for (const auto n : d.row) row *= n == 0 ? B : double(n);  // 0: one row per bead
     s.results_bytes += members * row * ((d.series ? s.saves : 0) + (d.final ? 1 : 0));
+    if (d.series) s.values_per_save += row;
   }
   s.results_bytes *= 8;
+  s.source = job.source;
+  s.t_end = t_max;
+  s.save_every = job.output.save_every;
+  const auto params = job.config.find("params");
+  s.sized_by_n = params != job.config.end() && params->is_object() && params->contains("n");
   return s;
 }
 

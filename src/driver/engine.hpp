@@ -59,6 +59,12 @@ struct JobSummary {
   double max_steps = 0, saves = 0;
   std::int64_t members = 0;                   ///< the ensemble's members
   double state_bytes = 0, results_bytes = 0;  ///< the whole ensemble's
+  // What the sizes grow with, for a refusal to name (memory_plan.hpp):
+  std::string source;          ///< the config file
+  double t_end = 0;            ///< the largest integrator.t_end
+  double save_every = 0;       ///< output.save_every (0: no series)
+  double values_per_save = 0;  ///< the values a member's series hold at one save
+  bool sized_by_n = false;     ///< the config sets params.n (the beads or nodes of a member)
 };
 template <class M>
 JobSummary summarize(const Job<M>& job);

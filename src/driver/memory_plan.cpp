@@ -1,28 +1,36 @@
 #include "driver/memory_plan.hpp"
 
+#include <omp.h>
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
+#include "config/config_error.hpp"
 #include "driver/checkpointed_run.hpp"
 
 namespace rodswarm {
 
 namespace {
 
+constexpr double kMiB = 1024.0 * 1024.0;
+/// Address space glibc reserves for each thread's malloc arena on 64-bit hosts (HEAP_MAX_SIZE).
+constexpr double kArenaBytes = 64 * kMiB;
+
 /// A number of bytes from a one-line file (cgroup v2 memory.max, memory.current); < 0 when absent or "max".
-double read_bytes_file(const char* path) {
+double read_bytes_file(const std::string& path) {
   std::ifstream in(path);
   std::string text;
   if (!(in >> text) || text == "max") return -1;
-  try {
-    return std::stod(text);
-  } catch (const std::exception&) {
-    return -1;
-  }
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);
+  return end != text.c_str() ? value : -1;
 }
 
 /// MemAvailable of /proc/meminfo in bytes; < 0 when the kernel does not say.
@@ -35,6 +43,96 @@ double mem_available() {
     if (key == "MemAvailable:") return kib * 1024.0;
   }
   return -1;
+}
+
+/// A "Key:  N kB" line of /proc/self/status in bytes (VmSize, VmData); 0 when absent.
+double status_bytes(const std::string& key) {
+  std::ifstream in("/proc/self/status");
+  std::string name;
+  double kib = 0;
+  std::string rest;
+  while (in >> name) {
+    if (name == key && in >> kib) return kib * 1024.0;
+    std::getline(in, rest);
+  }
+  return 0;
+}
+
+/// The soft limit `resource` in bytes; < 0 when unlimited.
+double rlimit_bytes(int resource) {
+  rlimit limit{};
+  if (::getrlimit(resource, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return -1;
+  return double(limit.rlim_cur);
+}
+
+/// This process's cgroup directory for `controller` ("" for v2's unified hierarchy), from /proc/self/cgroup, under
+/// `root`; "" when it is not listed.
+std::string cgroup_dir(const std::string& root, const std::string& controller) {
+  std::ifstream in("/proc/self/cgroup");
+  std::string line;
+  while (std::getline(in, line)) {
+    // "hierarchy-ID:controller-list:path"
+    const std::size_t a = line.find(':'), b = a == std::string::npos ? a : line.find(':', a + 1);
+    if (b == std::string::npos) continue;
+    const std::string controllers = line.substr(a + 1, b - a - 1), path = line.substr(b + 1);
+    bool match = controller.empty() ? controllers.empty() : false;
+    for (std::size_t at = 0; !controller.empty() && at <= controllers.size();) {
+      const std::size_t comma = std::min(controllers.find(',', at), controllers.size());
+      match = match || controllers.substr(at, comma - at) == controller;
+      at = comma + 1;
+    }
+    if (match) return root + path;
+  }
+  return "";
+}
+
+/// What this process's memory cgroup leaves: its limit less its use (v2, then v1; the process's own cgroup, else
+/// the root of the mount, as a container sees it); < 0 when no limit is set.
+double cgroup_room() {
+  for (const std::string& dir : {cgroup_dir("/sys/fs/cgroup", ""), std::string("/sys/fs/cgroup")}) {
+    if (dir.empty()) continue;
+    const double limit = read_bytes_file(dir + "/memory.max"), used = read_bytes_file(dir + "/memory.current");
+    if (limit > 0 && used >= 0) return std::max(0.0, limit - used);
+  }
+  for (const std::string& dir : {cgroup_dir("/sys/fs/cgroup/memory", "memory"), std::string("/sys/fs/cgroup/memory")}) {
+    if (dir.empty()) continue;
+    const double limit = read_bytes_file(dir + "/memory.limit_in_bytes");
+    const double used = read_bytes_file(dir + "/memory.usage_in_bytes");
+    if (limit > 0 && limit < 1e18 && used >= 0) return std::max(0.0, limit - used);  // v1: "no limit" is ~2^63
+  }
+  return -1;
+}
+
+/// The config keys an estimate grows with, its largest part's first, and its results' sizes spelled out.
+struct Drivers {
+  std::string keys;  ///< "integrator.t_end, output.save_every and ensemble"
+  std::string text;  ///< ": 1 member x 1.0e+10 saves (integrator.t_end 1e+09 / output.save_every 0.1) x ..."
+};
+
+Drivers drivers_of(const JobSummary& s) {
+  // The results grow with the saves and the members, the state with the members and their size.
+  std::vector<std::string> keys;
+  const bool series = s.save_every > 0 && s.saves > 1;
+  if (s.results_bytes >= s.state_bytes && series) {
+    keys = {"integrator.t_end", "output.save_every"};
+    if (s.members > 1) keys.push_back("ensemble");
+  } else {
+    if (s.members > 1) keys.push_back("ensemble");
+    if (s.sized_by_n) keys.push_back("params.n");
+  }
+  if (keys.empty()) keys.push_back("params");
+  Drivers d;
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    d.keys += (k == 0 ? "" : k + 1 == keys.size() ? " and " : ", ") + keys[k];
+  }
+  char text[256];
+  std::snprintf(text, sizeof text,
+                ": %lld member%s x %.3g saves (integrator.t_end %.6g / output.save_every %.6g) x %.6g "
+                "values a save (output.fields)",
+                static_cast<long long>(s.members), s.members == 1 ? "" : "s", s.saves, s.t_end, s.save_every,
+                s.values_per_save);
+  if (series) d.text = text;
+  return d;
 }
 
 }  // namespace
@@ -52,19 +150,26 @@ std::string format_bytes(double b) {
 }
 
 HostMemory host_memory(double requested) {
-  if (requested > 0) return {requested, "--host-memory"};
-  HostMemory out{mem_available(), "available memory"};
-  // In a container the cgroup's limit binds first (cgroup v2, then v1).
-  double limit = read_bytes_file("/sys/fs/cgroup/memory.max");
-  double used = read_bytes_file("/sys/fs/cgroup/memory.current");
-  if (limit < 0) {
-    limit = read_bytes_file("/sys/fs/cgroup/memory/memory.limit_in_bytes");
-    used = read_bytes_file("/sys/fs/cgroup/memory/memory.usage_in_bytes");
+  HostMemory out{1e300, "no limit known"};
+  const auto bound = [&out](double bytes, const std::string& source) {
+    if (bytes >= 0 && bytes < out.bytes) out = {bytes, source};
+  };
+  bound(mem_available(), "available memory");
+  bound(cgroup_room(), "what this process's cgroup limit leaves");
+  // The threads a run starts: each reserves a stack and, in glibc, a malloc arena of address space.
+  const double threads = std::max(1, omp_get_max_threads());
+  const double stack = rlimit_bytes(RLIMIT_STACK) > 0 ? std::min(rlimit_bytes(RLIMIT_STACK), 64.0 * kMiB) : 8 * kMiB;
+  const double address_limit = rlimit_bytes(RLIMIT_AS);
+  if (address_limit > 0) {
+    bound(std::max(0.0, address_limit - status_bytes("VmSize:") - threads * (stack + kArenaBytes)),
+          "what the address-space limit (ulimit -v) leaves");
   }
-  if (limit > 0 && limit < 1e18 && used >= 0 && (out.bytes < 0 || limit - used < out.bytes)) {
-    out = {std::max(0.0, limit - used), "what the cgroup's limit leaves"};
+  const double data_limit = rlimit_bytes(RLIMIT_DATA);
+  if (data_limit > 0) {
+    bound(std::max(0.0, data_limit - status_bytes("VmData:") - threads * stack),
+          "what the data-segment limit (ulimit -d) leaves");
   }
-  if (out.bytes < 0) out = {1e300, "no limit known"};
+  if (requested > 0) bound(requested, "--host-memory");
   return out;
 }
 
@@ -96,9 +201,11 @@ MemoryPlan plan_host_memory(const JobSummary& summary, std::int64_t requested_ba
     const double per_batch_member = 2 * per_member + state_per_member;
     batch = per_batch_member > 0 && room > 0 ? static_cast<std::int64_t>(std::floor(room / per_batch_member)) : 0;
     if (batch < 1) {
-      throw std::invalid_argument("the ensemble needs at least " + format_bytes(need(1)) + " of memory (" + sizes +
-                                  "; the state of every member stays in memory), more than the " + budget_text +
-                                  ": run fewer members per config, or on a larger machine");
+      const Drivers drivers = drivers_of(summary);
+      throw ConfigError(summary.source, drivers.keys,
+                        "the ensemble needs at least " + format_bytes(need(1)) + " of memory (" + sizes + drivers.text +
+                            "; the state of every member stays in memory), more than the " + budget_text +
+                            ": run fewer members per config, fewer saves, or on a larger machine");
     }
     plan.reduced = true;
   }

@@ -13,11 +13,13 @@ namespace rodswarm {
 
 struct HostMemory {
   double bytes = 0;    ///< what a run may use
-  std::string source;  ///< "--host-memory", "available memory", "the cgroup's limit"
+  std::string source;  ///< which bound binds: "--host-memory", "available memory", "the cgroup's limit", ...
 };
 
-/// `requested` bytes when non-zero (--host-memory); else the memory the host has available (MemAvailable of
-/// /proc/meminfo), lowered to what is left under a cgroup's limit where one is set.
+/// What a run of this process may allocate: the least of `requested` (--host-memory, when non-zero), the memory the
+/// host has available (MemAvailable of /proc/meminfo), what is left under this process's cgroup limit (v2, else
+/// v1), what is left under the address-space limit RLIMIT_AS (`ulimit -v`: the limit less the address space mapped
+/// now and the reserve of the threads a run starts) and under the data limit RLIMIT_DATA (`ulimit -d`).
 HostMemory host_memory(double requested);
 
 struct MemoryPlan {
@@ -32,8 +34,9 @@ struct MemoryPlan {
 };
 
 /// The plan of `summary` under `budget`: the default batch size (or `requested_batch`) while it fits, else the
-/// largest that does. Throws std::invalid_argument (exit 2) naming the sizes and the budget when not even a
-/// batch of one member fits, or when the requested batch does not.
+/// largest that does. Throws ConfigError (exit 2) when not even a batch of one member fits, or when the requested
+/// batch does not: it names the config file, the keys the estimate grows with (integrator.t_end and
+/// output.save_every for the results, the ensemble for the members, params.n), the sizes and the budget.
 MemoryPlan plan_host_memory(const JobSummary& summary, std::int64_t requested_batch, const HostMemory& budget);
 
 /// "1.5 GiB".

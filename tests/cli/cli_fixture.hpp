@@ -44,10 +44,13 @@ class CliFixture : public ::testing::Test {
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
   /// Runs `rodswarm ARGS` inside the test's directory; captures stdout, stderr and the exit code.
-  Outcome rodswarm(const std::string& args) {
+  Outcome rodswarm(const std::string& args) { return shell("'" + std::string(RODSWARM_BINARY) + "' " + args); }
+  /// Runs the shell command line `command` inside the test's directory, captured as rodswarm() is; a process
+  /// ended by a signal gives the shell's code, 128 + the signal.
+  Outcome shell(const std::string& command) {
     const std::string out = (dir_ / "stdout.txt").string(), err = (dir_ / "stderr.txt").string();
-    const std::string cmd = "cd '" + dir_.string() + "' && '" + RODSWARM_BINARY + "' " + args + " >'" + out + "' 2>'" +
-                            err + "' </dev/null";
+    const std::string cmd =
+        "cd '" + dir_.string() + "' && { " + command + "; } >'" + out + "' 2>'" + err + "' </dev/null";
     const int status = std::system(cmd.c_str());
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
   }

@@ -177,9 +177,10 @@ TEST_F(Cli, CompareAboveToleranceExitsOne) {
   EXPECT_NE(compare.out.find("FAIL"), std::string::npos);
 }
 
-TEST_F(Cli, InspectOfAMissingFileIsARuntimeError) {
+TEST_F(Cli, InspectOfAMissingFileIsBadInput) {
+  // A file given to read that is not there, not a results file or damaged is the user's input: exit 2.
   const auto o = rodswarm("inspect nothing.h5 --json");
-  EXPECT_EQ(o.code, 3);
+  EXPECT_EQ(o.code, 2);
   EXPECT_NE(o.err.find("nothing.h5"), std::string::npos);
 }
 
