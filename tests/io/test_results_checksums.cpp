@@ -17,6 +17,7 @@
 
 #include "io/h5_data.hpp"
 #include "io/h5_handles.hpp"
+#include "io/isolated_read.hpp"
 #include "io/results.hpp"
 #include "file_damage.hpp"
 #include "results_fixture.hpp"
@@ -44,6 +45,21 @@ std::string damage_of(Body&& body) {
   }
   ADD_FAILURE() << "expected BadFileError";
   return {};
+}
+
+// The same for a read of a file whose structure is damaged, made in a child as rodswarm's readers of untrusted
+// files make it (isolated_read.hpp): libhdf5 can be left holding objects it cannot close, which at exit it reports
+// as an "infinite loop closing library" and LeakSanitizer as leaks of the test's own process.
+std::string isolated_damage_of(const std::string& path) {
+  return damage_of([&] {
+    run_isolated(
+        path,
+        [&] {
+          read_results(path);
+          return std::string();
+        },
+        20.0);
+  });
 }
 
 TEST(ResultsChecksums, EveryDatasetAndStringAttributeCarriesOne) {
@@ -109,7 +125,7 @@ TEST(ResultsChecksums, AByteOfTheFilesStructureChangedIsDamage) {
   // Superblock v3: signature, versions and sizes (12 bytes), then base, extension, end-of-file and root object
   // header addresses, then its checksum. A byte of the end-of-file address:
   xor_byte(path, 28, 0x40);
-  const std::string message = damage_of([&] { read_results(path); });
+  const std::string message = isolated_damage_of(path);
   EXPECT_TRUE(contains(message, path + ": ")) << message;
   EXPECT_TRUE(contains(message, "damaged")) << message;
   // And one of the object header of /series/positions, found by its name's neighbourhood: every byte of the
@@ -133,7 +149,7 @@ TEST(ResultsChecksums, AByteOfTheFilesStructureChangedIsDamage) {
     file.reset();
     xor_byte(second, std::size_t(header) + 6, 0x04);  // inside the header's first chunk, before its checksum
   }
-  EXPECT_TRUE(contains(damage_of([&] { read_results(second); }), "damaged"));
+  EXPECT_TRUE(contains(isolated_damage_of(second), "damaged"));
 }
 
 TEST(ResultsChecksums, VersionOneFilesStillRead) {
