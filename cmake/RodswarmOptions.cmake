@@ -8,6 +8,10 @@ if(RODSWARM_SANITIZE)
     $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=address,undefined -fno-omit-frame-pointer>)
   target_link_options(rodswarm_warnings INTERFACE -fsanitize=address,undefined)
 endif()
+# Tests that shrink their work under a sanitizer test this (GCC defines __SANITIZE_ADDRESS__, clang 14 does not).
+if(RODSWARM_SANITIZE OR RODSWARM_SANITIZE_THREAD)
+  target_compile_definitions(rodswarm_warnings INTERFACE RODSWARM_SANITIZED_BUILD=1)
+endif()
 if(RODSWARM_SANITIZE_THREAD)
   # OpenMP's runtime is not instrumented: the tsan test preset runs with OMP_NUM_THREADS=1, so that only the
   # emulated device's std::threads (src/backends/emulated/) run concurrently.

@@ -224,7 +224,7 @@ std::vector<ExampleCase> examples_of() {
 #if !RODSWARM_TEST_CUDA
 /// Under a sanitizer the packs run at -O0 with every access checked (minutes per example): there the lanes are
 /// exercised on the widest instruction set, on the diverging trio only (gather, ghosts, write-back).
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if defined(RODSWARM_SANITIZED_BUILD)
 constexpr bool sanitized_build = true;
 #else
 constexpr bool sanitized_build = false;
