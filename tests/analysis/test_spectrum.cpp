@@ -203,15 +203,7 @@ TEST(Spectrum, RefusesBadArguments) {
 
 // Optimised builds time the full size; Debug and sanitizer builds (10-50x slower) a smaller ensemble, only to
 // catch something pathological.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define RODSWARM_TEST_SANITIZED 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define RODSWARM_TEST_SANITIZED 1
-#endif
-#if defined(NDEBUG) && !defined(RODSWARM_TEST_SANITIZED)
+#if defined(NDEBUG) && !defined(RODSWARM_SANITIZED_BUILD)
 constexpr std::int64_t kTimedMembers = 2048;
 constexpr double kTimeLimit = 0.5;
 #else
