@@ -12,6 +12,9 @@ endif()
 if(RODSWARM_SANITIZE OR RODSWARM_SANITIZE_THREAD)
   target_compile_definitions(rodswarm_warnings INTERFACE RODSWARM_SANITIZED_BUILD=1)
 endif()
+# Whether precision float32 is built (src/driver/precision_built.hpp): one value on every target, so that no two
+# translation units disagree about which instantiations exist.
+target_compile_definitions(rodswarm_warnings INTERFACE RODSWARM_WITH_FLOAT32=$<BOOL:${RODSWARM_FLOAT32}>)
 if(RODSWARM_SANITIZE_THREAD)
   # OpenMP's runtime is not instrumented: the tsan test preset runs with OMP_NUM_THREADS=1, so that only the
   # emulated device's std::threads (src/backends/emulated/) run concurrently.

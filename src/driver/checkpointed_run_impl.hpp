@@ -13,6 +13,7 @@
 
 #include "driver/checkpointed_run.hpp"
 #include "driver/member_costs.hpp"
+#include "driver/precision_built.hpp"
 #include "driver/run.hpp"
 #include "driver/stage.hpp"
 #include "io/results_target.hpp"
@@ -64,6 +65,12 @@ template <class M>
 CheckpointedReport run_checkpointed(const Job<M>& job, const RunOptions& options, const std::string& out_path,
                                     const CheckpointOptions& checkpoint, std::ostream& log) {
   using namespace checkpoint_detail;
+  // A build without float32 refuses it before OUT.partial/ exists, so that nothing is left behind; the model's own
+  // refusal, which names the key at fault in any build (rolling's Lyapunov twin), comes first.
+  if (job.precision == Precision::float32 && !float32_built) {
+    ModelHost<M>::check(job);
+    refuse_float32_not_built(job.source);
+  }
   Team solo;
   Team& team = checkpoint.team != nullptr ? *checkpoint.team : solo;
   const std::int64_t first_member = checkpoint.first_member;

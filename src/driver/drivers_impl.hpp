@@ -15,6 +15,7 @@
 #include "driver/checkpointed_run_impl.hpp"
 #include "driver/engine.hpp"
 #include "driver/modes_impl.hpp"
+#include "driver/precision_built.hpp"
 #include "driver/run_impl.hpp"
 #include "models/model_host.hpp"
 
@@ -148,6 +149,15 @@ JobSummary summarize(const Job<M>& job) {
 
 }  // namespace rodswarm
 
+/// The float32 backend factory of `Model`, where this build has float32 (precision_built.hpp).
+#if RODSWARM_WITH_FLOAT32
+#define RODSWARM_DRIVERS_FLOAT32(Model)                                                           \
+  template std::unique_ptr<rodswarm::Backend<Model, float>> rodswarm::make_backend<Model, float>( \
+      rodswarm::BackendKind, const rodswarm::CudaOptions&);
+#else
+#define RODSWARM_DRIVERS_FLOAT32(Model)
+#endif
+
 /// Instantiates the generic drivers and entry points for `Model` that use its results, stability, steady and
 /// validate hooks: the last line of the model's src/models/<model>_run.cpp, where those are defined.
 #define RODSWARM_DRIVERS(Model)                                                                                    \
@@ -158,8 +168,7 @@ JobSummary summarize(const Job<M>& job) {
       const rodswarm::CheckpointOptions&, std::ostream&);                                                          \
   template std::unique_ptr<rodswarm::Backend<Model, double>> rodswarm::make_backend<Model, double>(                \
       rodswarm::BackendKind, const rodswarm::CudaOptions&);                                                        \
-  template std::unique_ptr<rodswarm::Backend<Model, float>> rodswarm::make_backend<Model, float>(                  \
-      rodswarm::BackendKind, const rodswarm::CudaOptions&);                                                        \
+  RODSWARM_DRIVERS_FLOAT32(Model)                                                                                  \
   template rodswarm::StabilityReport rodswarm::check_stability<Model>(const rodswarm::Job<Model>&);                \
   template std::string rodswarm::stability_warning<Model>(const rodswarm::StabilityReport&,                        \
                                                           const rodswarm::Job<Model>&);                            \

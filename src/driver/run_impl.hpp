@@ -16,6 +16,7 @@
 #include "backends/emulated/emulated_backend.hpp"
 #include "backends/parallel_for.hpp"
 #include "driver/engine.hpp"
+#include "driver/precision_built.hpp"
 #include "driver/run.hpp"
 #include "driver/save_schedule.hpp"
 #include "driver/utc_now.hpp"
@@ -191,15 +192,21 @@ template <class M>
 RunReport run(const Job<M>& job, const RunOptions& options) {
   check_layout_offered(M::layouts, options.cuda.layout, M::name);
   ModelHost<M>::check(job);
-  return job.precision == Precision::float32 ? driver_detail::run_typed<M, float>(job, options)
-                                             : driver_detail::run_typed<M, double>(job, options);
+  if (job.precision == Precision::float32) {
+    if constexpr (float32_built) return driver_detail::run_typed<M, float>(job, options);
+    refuse_float32_not_built(job.source);
+  }
+  return driver_detail::run_typed<M, double>(job, options);
 }
 
 template <class M>
 RunReport steady(const Job<M>& job, const RunOptions& options) {
   check_layout_offered(M::layouts, options.cuda.layout, M::name);
-  return job.precision == Precision::float32 ? driver_detail::steady_typed<M, float>(job, options)
-                                             : driver_detail::steady_typed<M, double>(job, options);
+  if (job.precision == Precision::float32) {
+    if constexpr (float32_built) return driver_detail::steady_typed<M, float>(job, options);
+    refuse_float32_not_built(job.source);
+  }
+  return driver_detail::steady_typed<M, double>(job, options);
 }
 
 }  // namespace rodswarm

@@ -12,6 +12,7 @@
 
 #include "driver/eigen_views.hpp"
 #include "driver/field_error.hpp"
+#include "driver/precision_built.hpp"
 #include "driver/save_schedule.hpp"
 #include "config/cosserat_job.hpp"
 #include "driver/compare_impl.hpp"
@@ -259,7 +260,15 @@ template <>
 CompareReport ModelHost<cosserat::Model>::compare(const CosseratJob& full_job, const RunOptions& options,
                                                   std::int64_t members) {
   const CosseratJob job = slice_of(full_job, 0, members);
-  return job.precision == Precision::float32 ? compare_typed<float>(job, options) : compare_typed<double>(job, options);
+  if (job.precision == Precision::float32) {
+    // The preprocessor, not if constexpr: outside a template a discarded branch would still instantiate it.
+#if RODSWARM_WITH_FLOAT32
+    return compare_typed<float>(job, options);
+#else
+    refuse_float32_not_built(job.source);
+#endif
+  }
+  return compare_typed<double>(job, options);
 }
 
 }  // namespace rodswarm

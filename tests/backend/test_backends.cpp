@@ -82,7 +82,11 @@ double float32_error_ratio() {
 
 template <class Real>
 class Backends : public BackendTest {};
+#if RODSWARM_WITH_FLOAT32
 using Precisions = ::testing::Types<double, float>;
+#else  // a build without float32 (CMake RODSWARM_FLOAT32=OFF: the sanitizer presets)
+using Precisions = ::testing::Types<double>;
+#endif
 TYPED_TEST_SUITE(Backends, Precisions);
 
 // Every example the model offers (float64), or those its float32 error allows (float32), on the backend and on the
