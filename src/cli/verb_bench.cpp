@@ -12,6 +12,7 @@
 #include "cluster/team.hpp"
 #include "driver/backend_select.hpp"
 #include "driver/bench.hpp"
+#include "driver/precision_built.hpp"
 #include "io/results.hpp"
 #include "rodswarm/models/registry.hpp"
 
@@ -59,6 +60,12 @@ void add_bench_verb(CLI::App& app, int& exit_code) {
       bench.backends = bench_backends(options->backend);
       bench.model = options->model;
       bench.precision = options->precision == "float32" ? Precision::float32 : Precision::float64;
+      // Before the JSON report is opened and the ceilings calibrated: a refusal leaves nothing behind.
+      if (bench.precision == Precision::float32 && !float32_built) {
+        throw ConfigError("rodswarm bench", "--precision",
+                          "\"float32\" is not in this build of rodswarm (configured with RODSWARM_FLOAT32=OFF, as the "
+                          "sanitizer presets are): bench float64, or with a build of the default preset");
+      }
       bench.scale = options->scale;
       bench.steps_scale = options->steps_scale;
       bench.layout = parse_layout(options->layout);

@@ -12,6 +12,7 @@
 #include "cli/verbs.hpp"
 #include "driver/engine.hpp"
 #include "driver/memory_plan.hpp"
+#include "driver/precision_built.hpp"
 #include "io/file_system.hpp"
 #include "io/results_target.hpp"
 #include "rodswarm/gpu/device_plan.hpp"
@@ -82,6 +83,8 @@ template <class M>
 void validate(const Job<M>& job, const JobOptions& options) {
   check_layout_offered(M::layouts, options.cuda_options().layout, M::name);
   check_job(job);
+  // What run would refuse, validate refuses (scripts/gpu-check asks validate whether an example runs in float32).
+  if (job.precision == Precision::float32 && !float32_built) refuse_float32_not_built(job.source);
   const JobSummary summary = summarize(job);
   const std::vector<std::string>& lines = summary.lines;
   // Where the results will go: checked as run checks it (exit 2 for a path run would refuse).

@@ -110,6 +110,28 @@ TEST_F(Cli, DivergedMemberGivesExitOneAndIsFlagged) {
   EXPECT_EQ(m0["diverged"], false);
 }
 
+#if !RODSWARM_WITH_FLOAT32
+// A build without float32 (RODSWARM_FLOAT32=OFF: the sanitizer presets) refuses it in every verb as bad input naming
+// the key, with nothing left behind: no results, no OUT.partial/, no JSON report.
+TEST_F(Cli, Float32IsRefusedByEveryVerbOfABuildWithoutIt) {
+  const auto cfg = example1_with([](nlohmann::json& c) { c["integrator"]["t_end"] = 1.0; });
+  for (const std::string verb : {"validate", "compare", "steady", "run"}) {
+    std::string extra = verb == "run" ? " --out r.h5" : verb == "steady" ? " --out s.h5" : "";
+    if (verb != "validate") extra += " --backend cpu";
+    const auto r = rodswarm(verb + " " + cfg + " --precision float32" + extra);
+    EXPECT_EQ(r.code, 2) << verb << ": " << r.out << r.err;
+    EXPECT_NE(r.err.find("c.json: precision: \"float32\" is not in this build"), std::string::npos)
+        << verb << ": " << r.err;
+  }
+  const auto bench = rodswarm("bench --backend cpu --precision float32 --json-out bench.json");
+  EXPECT_EQ(bench.code, 2) << bench.out << bench.err;
+  EXPECT_NE(bench.err.find("rodswarm bench: --precision: \"float32\" is not in this build"), std::string::npos)
+      << bench.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "bench.json"));
+  EXPECT_TRUE(no_results_left());
+}
+#endif
+
 TEST_F(Cli, CompareValidateSteadyAndBenchRun) {
   const auto cfg = example1_with([](nlohmann::json& c) { c["integrator"]["t_end"] = 1.0; });
   const auto compare = rodswarm("compare " + cfg + " --backend cpu --members 1");
