@@ -65,10 +65,10 @@ double rlimit_bytes(int resource) {
   return double(limit.rlim_cur);
 }
 
-/// This process's cgroup directory for `controller` ("" for v2's unified hierarchy), from /proc/self/cgroup, under
-/// `root`; "" when it is not listed.
-std::string cgroup_dir(const std::string& root, const std::string& controller) {
-  std::ifstream in("/proc/self/cgroup");
+/// The cgroup directory for `controller` ("" for v2's unified hierarchy) of the process whose /proc/PID/cgroup is
+/// `self`, under `root`; "" when it is not listed.
+std::string cgroup_dir(const std::string& self, const std::string& root, const std::string& controller) {
+  std::ifstream in(self);
   std::string line;
   while (std::getline(in, line)) {
     // "hierarchy-ID:controller-list:path"
@@ -86,22 +86,46 @@ std::string cgroup_dir(const std::string& root, const std::string& controller) {
   return "";
 }
 
-/// What this process's memory cgroup leaves: its limit less its use (v2, then v1; the process's own cgroup, else
-/// the root of the mount, as a container sees it); < 0 when no limit is set.
-double cgroup_room() {
-  for (const std::string& dir : {cgroup_dir("/sys/fs/cgroup", ""), std::string("/sys/fs/cgroup")}) {
+/// The sum of the named counters of a cgroup's memory.stat ("key value" lines), in bytes; 0 when absent.
+double stat_sum(const std::string& path, const std::vector<std::string>& keys) {
+  std::ifstream in(path);
+  std::string key;
+  double value = 0, sum = 0;
+  while (in >> key >> value) {
+    if (std::find(keys.begin(), keys.end(), key) != keys.end()) sum += value;
+  }
+  return sum;
+}
+
+}  // namespace
+
+double cgroup_memory_room(const std::string& sys_root, const std::string& self_cgroup) {
+  // A cgroup's use counts its page cache, which the kernel reclaims before it refuses an allocation: a machine
+  // that has just built or read gigabytes has its use near its limit, yet that memory is there to be had. So the
+  // room is the limit less the use less the file-backed pages (active_file and inactive_file; tmpfs and shared
+  // memory are not among them: they are swap-backed and stay counted), as container runtimes count a working set.
+  for (const std::string& dir : {cgroup_dir(self_cgroup, sys_root, ""), sys_root}) {
     if (dir.empty()) continue;
     const double limit = read_bytes_file(dir + "/memory.max"), used = read_bytes_file(dir + "/memory.current");
-    if (limit > 0 && used >= 0) return std::max(0.0, limit - used);
+    if (limit > 0 && used >= 0) {
+      const double cache = stat_sum(dir + "/memory.stat", {"active_file", "inactive_file"});
+      return std::max(0.0, limit - std::max(0.0, used - cache));
+    }
   }
-  for (const std::string& dir : {cgroup_dir("/sys/fs/cgroup/memory", "memory"), std::string("/sys/fs/cgroup/memory")}) {
+  for (const std::string& dir : {cgroup_dir(self_cgroup, sys_root + "/memory", "memory"), sys_root + "/memory"}) {
     if (dir.empty()) continue;
     const double limit = read_bytes_file(dir + "/memory.limit_in_bytes");
     const double used = read_bytes_file(dir + "/memory.usage_in_bytes");
-    if (limit > 0 && limit < 1e18 && used >= 0) return std::max(0.0, limit - used);  // v1: "no limit" is ~2^63
+    if (limit > 0 && limit < 1e18 && used >= 0) {  // v1: "no limit" is ~2^63
+      // total_*: the cgroup and its descendants, as usage_in_bytes counts them.
+      const double cache = stat_sum(dir + "/memory.stat", {"total_active_file", "total_inactive_file"});
+      return std::max(0.0, limit - std::max(0.0, used - cache));
+    }
   }
   return -1;
 }
+
+namespace {
 
 /// The config keys an estimate grows with, its largest part's first, and its results' sizes spelled out.
 struct Drivers {
@@ -155,7 +179,7 @@ HostMemory host_memory(double requested) {
     if (bytes >= 0 && bytes < out.bytes) out = {bytes, source};
   };
   bound(mem_available(), "available memory");
-  bound(cgroup_room(), "what this process's cgroup limit leaves");
+  bound(cgroup_memory_room("/sys/fs/cgroup", "/proc/self/cgroup"), "what this process's cgroup limit leaves");
   // The threads a run starts: each reserves a stack and, in glibc, a malloc arena of address space.
   const double threads = std::max(1, omp_get_max_threads());
   const double stack = rlimit_bytes(RLIMIT_STACK) > 0 ? std::min(rlimit_bytes(RLIMIT_STACK), 64.0 * kMiB) : 8 * kMiB;

@@ -22,6 +22,12 @@ struct HostMemory {
 /// now and the reserve of the threads a run starts) and under the data limit RLIMIT_DATA (`ulimit -d`).
 HostMemory host_memory(double requested);
 
+/// What a memory cgroup leaves the process whose /proc/PID/cgroup file is `self_cgroup`, with the cgroup file
+/// systems mounted at `sys_root` (/sys/fs/cgroup): its limit less its use, not counting the page cache the kernel
+/// reclaims on demand (v2's memory.max, memory.current and memory.stat, else v1's limit_in_bytes, usage_in_bytes and
+/// memory.stat; the process's own cgroup, else the root of the mount, as a container sees it). < 0: no limit set.
+double cgroup_memory_room(const std::string& sys_root, const std::string& self_cgroup);
+
 struct MemoryPlan {
   std::int64_t members = 0;
   std::int64_t batch_size = 0;  ///< members per batch: the default or the requested one, or the largest that fits
