@@ -182,8 +182,7 @@ TEST_F(CliSe3rodContact, BadContactInputIsRefusedWithExitTwo) {
   EXPECT_NE(float32.err.find("warning: c.json: params.contact \"plane\" in float32"), std::string::npos) << float32.err;
 #else  // a build without float32 (the sanitizer presets): validate refuses it as run would, naming the key
   EXPECT_EQ(float32.code, 2) << float32.out << float32.err;
-  EXPECT_NE(float32.err.find("c.json: precision: \"float32\" is not in this build"), std::string::npos)
-      << float32.err;
+  EXPECT_NE(float32.err.find("c.json: precision: \"float32\" is not in this build"), std::string::npos) << float32.err;
 #endif
   const auto validate = rodswarm("validate " + incline_with([](nlohmann::json&) {}));
   EXPECT_EQ(validate.err.find("float32"), std::string::npos) << validate.err;

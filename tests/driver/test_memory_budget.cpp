@@ -41,8 +41,9 @@ TEST_F(CgroupRoom, V2CountsTheLimitLessTheUseLessThePageCache) {
   write("self_cgroup", "0::/ci/job\n");
   write("ci/job/memory.max", "25769803776\n");      // 24 GiB
   write("ci/job/memory.current", "25232932864\n");  // 23.5 GiB, of which 20 GiB of files read and written
-  write("ci/job/memory.stat", "anon 3221225472\nfile 21474836480\nshmem 0\nactive_file 8589934592\n"
-                              "inactive_file 12884901888\nunevictable 0\n");
+  write("ci/job/memory.stat",
+        "anon 3221225472\nfile 21474836480\nshmem 0\nactive_file 8589934592\n"
+        "inactive_file 12884901888\nunevictable 0\n");
   EXPECT_DOUBLE_EQ(room(), 24 * GiB - 3.5 * GiB);
 }
 
@@ -68,8 +69,9 @@ TEST_F(CgroupRoom, V1CountsTheHierarchysPageCache) {
   write("self_cgroup", "4:memory:/job\n1:cpu,cpuacct:/\n");
   write("memory/job/memory.limit_in_bytes", "8589934592\n");  // 8 GiB
   write("memory/job/memory.usage_in_bytes", "8455716864\n");  // 7.875 GiB
-  write("memory/job/memory.stat", "cache 7516192768\nactive_file 1\ninactive_file 1\n"
-                                  "total_active_file 3221225472\ntotal_inactive_file 4294967296\n");
+  write("memory/job/memory.stat",
+        "cache 7516192768\nactive_file 1\ninactive_file 1\n"
+        "total_active_file 3221225472\ntotal_inactive_file 4294967296\n");
   EXPECT_DOUBLE_EQ(room(), 8 * GiB - 0.875 * GiB);
   write("memory/job/memory.limit_in_bytes", "9223372036854771712\n");  // v1's "no limit"
   EXPECT_LT(room(), 0);
