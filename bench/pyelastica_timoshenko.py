@@ -11,7 +11,7 @@ with I = pi r^4 / 4, A = pi r^2 and k_s PyElastica's shear coefficient (read fro
 shear_matrix[0, 0] / (G A); 27/28 in PyElastica 0.3 - 1.0).
 
 Differences by construction (not bugs): PyElastica clamps the frame of element 0, whose centre is at l/2, so its
-cantilever is ~1.5/n too stiff (design note cosserat.md 1.5); rodswarm adds the half-Voronoi clamp couple. PyElastica
+cantilever is ~1.5/n too stiff (docs/models/cosserat.md section 1.5); rodswarm adds the half-Voronoi clamp couple. PyElastica
 damps analytically (v <- v exp(-nu dt) after each step, `uniform_damping_constant`); rodswarm applies the forces
 -nu m v and -nu J w (damping_force = damping_torque = nu). Both agree at steady state.
 

@@ -3,10 +3,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <string>
 
 #include "cli/verbs.hpp"
 #include "cluster/team.hpp"
 #include "io/h5_exit.hpp"
+#include "rodswarm/version.hpp"
 
 namespace {
 /// MPI_Finalize on every way out of main, where an MPI launcher started the process (cluster/team.hpp).
@@ -20,7 +22,7 @@ namespace {
 int run_verbs(int argc, char** argv) {
   const TeamScope team_scope;
   CLI::App app{"rodswarm: ensembles of discrete elastic rods and strings, on GPUs and all CPU cores"};
-  app.set_version_flag("--version", "rodswarm 0.1.0");
+  app.set_version_flag("--version", std::string("rodswarm ") + rodswarm::version);
   app.require_subcommand(1);
   int exit_code = rodswarm::cli::exit_ok;
   rodswarm::cli::add_run_verb(app, exit_code);

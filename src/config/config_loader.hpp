@@ -1,6 +1,6 @@
 /// @file config_loader.hpp
 /// Config files to jobs: reading JSON, applying `--set` overrides, strict validation of the schema of
-/// ../../shared/design/PRODUCT.md and ensemble expansion into plain structs. The only code that sees JSON.
+/// README.md ("Config") and ensemble expansion into plain structs. The only code that sees JSON.
 ///
 /// Every bad input throws ConfigError naming the file (or "--set"), the dotted key and what was expected.
 #pragma once

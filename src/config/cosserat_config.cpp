@@ -1,7 +1,7 @@
 /// @file cosserat_config.cpp
 /// JSON to CosseratSpec and run settings: the shape of the Cosserat schema (which keys, which types). Value ranges
 /// that an ensemble can change are checked per member in cosserat_member.cpp. The model and its discrete choices:
-/// shared/design/models/cosserat.md and docs/cosserat_discretisation.md.
+/// docs/models/cosserat.md and docs/cosserat_discretisation.md.
 ///
 /// Schema of model "cosserat" (SI units; defaults in parentheses; every key not listed is an error, with the
 /// nearest valid key suggested):

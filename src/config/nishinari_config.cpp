@@ -29,7 +29,7 @@
 ///     helix only:
 ///       "dphi", "dtheta", "dpsi": numbers (0), radians, |dtheta| < pi/2: the relative Euler angles of every joint:
 ///         e_i = P(dpsi, dtheta, dphi) e_{i-1}, P = R_t(dpsi) R_n(dtheta) R_b(dphi) with rows = new frame in old
-///         components (shared/design/models/nishinari.md section 2):
+///         components (docs/models/nishinari.md section 2):
 ///           P = [[ cphi cth,                          sphi cth,                          -sth     ],
 ///                [-sphi cpsi + cphi sth spsi,          cphi cpsi + sphi sth spsi,         cth spsi ],
 ///                [ sphi spsi + cphi sth cpsi,          sphi sth cpsi - cphi spsi,         cth cpsi ]],

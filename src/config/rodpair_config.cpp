@@ -1,7 +1,7 @@
 /// @file rodpair_config.cpp
 /// JSON to RodpairSpec and run settings: the shape of the rodpair schema (which keys, which types). Value ranges
 /// that an ensemble can change are checked per member in rodpair_member.cpp. The physics:
-/// docs/se3rod_rolling_contact.md section 3 and shared/design/models/cosserat.md section 4.2.
+/// docs/se3rod_rolling_contact.md section 3 and docs/models/cosserat.md section 4.2.
 ///
 /// Schema of model "rodpair" (SI units; defaults in parentheses; every key not listed is an error, with the nearest
 /// valid key suggested):

@@ -1,7 +1,7 @@
 /// @file rolling_config.cpp
 /// JSON to RollingSpec and run settings: the shape of the rolling-contact schema (which keys, which types). Value
 /// ranges that an ensemble can change are checked per member in rolling_member.cpp. The model:
-/// shared/design/models/rolling.md; its discretisation (basis, smeared delta, analysis):
+/// docs/models/rolling.md; its discretisation (basis, smeared delta, analysis):
 /// docs/rolling_discretisation.md.
 ///
 /// Schema of model "rolling" (defaults in parentheses; every key not listed is an error, with the nearest valid key

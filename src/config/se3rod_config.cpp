@@ -1,7 +1,7 @@
 /// @file se3rod_config.cpp
 /// JSON to Se3rodSpec and run settings: the shape of the se3rod schema (which keys, which types). Value ranges that
 /// an ensemble can change are checked per member in se3rod_member.cpp. The model and its discrete choices:
-/// shared/design/models/cosserat.md section 1.6 and docs/se3rod_discretisation.md.
+/// docs/models/cosserat.md section 1.6 and docs/se3rod_discretisation.md.
 ///
 /// Schema of model "se3rod" (SI units; defaults in parentheses; every key not listed is an error, with the nearest
 /// valid key suggested):

@@ -8,7 +8,7 @@
 
 #include "config/config_loader.hpp"
 #include "driver/engine.hpp"
-#include "models/model_host.hpp"
+#include "driver/model_host.hpp"
 
 namespace rodswarm {
 

@@ -16,6 +16,7 @@
 #include "io/file_system.hpp"
 #include "io/results.hpp"
 #include "io/results_target.hpp"
+#include "rodswarm/version.hpp"
 
 namespace fs = std::filesystem;
 
@@ -27,7 +28,7 @@ std::string run_fingerprint(const JobCommon& job, const RunOptions& options) {
   const nlohmann::json print = {{"config", job.config},
                                 {"precision", job.precision == Precision::float32 ? "float32" : "float64"},
                                 {"backend", backend_name(options.backend)},
-                                {"rodswarm", "0.1.0"}};
+                                {"rodswarm", version}};
   // FNV-1a, 64 bits: a label that tells runs apart, not a defence against forgery.
   std::uint64_t hash = 1469598103934665603ull;
   for (const unsigned char c : print.dump()) {

@@ -17,7 +17,7 @@
 #include "driver/run.hpp"
 #include "driver/stage.hpp"
 #include "io/results_target.hpp"
-#include "models/model_host.hpp"
+#include "driver/model_host.hpp"
 
 namespace rodswarm {
 

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "driver/engine.hpp"
-#include "models/model_host.hpp"
+#include "driver/model_host.hpp"
 
 namespace rodswarm {
 

@@ -17,7 +17,7 @@
 #include "driver/modes_impl.hpp"
 #include "driver/precision_built.hpp"
 #include "driver/run_impl.hpp"
-#include "models/model_host.hpp"
+#include "driver/model_host.hpp"
 
 namespace rodswarm {
 

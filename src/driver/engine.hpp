@@ -1,6 +1,6 @@
 /// @file engine.hpp
 /// What the CLI and the tests call for a job of any model: each is written once (drivers_impl.hpp) over the
-/// model's host (src/models/model_host.hpp) and instantiated in the model's own src/models/<model>_run.cpp
+/// model's host (src/driver/model_host.hpp) and instantiated in the model's own src/models/<model>_run.cpp
 /// (RODSWARM_DRIVERS), where the model's host is defined.
 #pragma once
 

@@ -20,7 +20,8 @@
 #include "driver/run.hpp"
 #include "driver/save_schedule.hpp"
 #include "driver/utc_now.hpp"
-#include "models/model_host.hpp"
+#include "rodswarm/version.hpp"
+#include "driver/model_host.hpp"
 
 namespace rodswarm {
 
@@ -54,7 +55,7 @@ Results results_skeleton(const Job<M>& job, const std::string& backend, int max_
   r.backend = backend;
   r.precision = job.precision == Precision::float32 ? "float32" : "float64";
   r.config_json = job.config.dump();
-  r.rodswarm_version = "0.1.0";
+  r.rodswarm_version = version;
   r.created = utc_now();
   r.members = job.size();
   r.max_beads = std::max(max_beads, ModelHost<M>::max_beads(job));

@@ -12,7 +12,7 @@
 
 #include "config/cosserat_job.hpp"
 #include "models/cosserat_statics.hpp"
-#include "models/model_host.hpp"
+#include "driver/model_host.hpp"
 
 namespace rodswarm {
 

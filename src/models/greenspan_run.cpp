@@ -86,7 +86,7 @@ bool Host::counts_as_diverged(std::uint8_t status) {
   return status == status_diverged;
 }
 
-/// dt against the scheme's linearised bound, at the initial state and at the steady state (design note).
+/// dt against the scheme's linearised bound, at the initial state and at the steady state (docs/models/greenspan.md).
 template <>
 MemberStability Host::stability(const Job& job, std::size_t i) {
   const auto& p = job.members.params[i];

@@ -3,7 +3,7 @@
 /// increments where needed) or kept at its initial state, then its lowest modes from the intrinsic linearisation
 /// (se3rod_equilibrium.hpp). The member's twists are zeroed: the state recorded is the one linearised about.
 #include "config/se3rod_job.hpp"
-#include "models/model_host.hpp"
+#include "driver/model_host.hpp"
 #include "models/se3rod_equilibrium.hpp"
 
 namespace rodswarm {

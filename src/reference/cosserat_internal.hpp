@@ -152,8 +152,8 @@ struct Strains {
 Strains strains(const CosseratCase& c, const Rest& rest, const CosseratState& s);
 
 /// Generalised forces: F (lab, nodes) and Y (body, elements) such that the free accelerations are F/m and
-/// Minv_rot Y, where Y already holds the gyroscopic terms (V: + (J w) x w; P: the note's C_i with e J^-1 applied
-/// outside). `velocity_terms` = false evaluates with v = w = 0 and without damping (the static residual).
+/// Minv_rot Y, where Y already holds the gyroscopic terms (V: + (J w) x w; P: the C_i of docs/models/cosserat.md with e
+/// J^-1 applied outside). `velocity_terms` = false evaluates with v = w = 0 and without damping (the static residual).
 struct Forces {
   Eigen::MatrixX3d F, Y;
 };

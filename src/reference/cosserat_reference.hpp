@@ -1,6 +1,6 @@
 /// @file cosserat_reference.hpp
-/// Independent CPU reference for the discrete 3D Cosserat rod (shared/design/models/cosserat.md, sections 0-4),
-/// Eigen/double. Written from the note, not from the backends: it includes no rodswarm/ header, so agreement
+/// Independent CPU reference for the discrete 3D Cosserat rod (docs/models/cosserat.md, sections 0-4),
+/// Eigen/double. Written from that page, not from the backends: it includes no rodswarm/ header, so agreement
 /// between the two means something.
 ///
 /// Conventions (note section 0): directors are the ROWS of Q = [d1; d2; d3]; v_body = Q v_lab; angular velocity w

@@ -1,6 +1,6 @@
 /// @file nishinari_reference.hpp
 /// Independent CPU reference for Nishinari's discrete 3-D elastic string (bending, twist, stretch), Cartesian
-/// formulation, Eigen/double. Written from the verified note shared/design/models/nishinari.md (sections 2, 3, 4,
+/// formulation, Eigen/double. Written from the verified reading docs/models/nishinari.md (sections 2, 3, 4,
 /// 6, 7, 8, 9) and the paper, not from the backends: it includes no rodswarm/ header, so agreement between the
 /// two means something.
 ///

@@ -2,7 +2,7 @@
 /// The rodpair oracle's contact geometry, each quantity written once as its definition over a generic scalar, and
 /// every derivative taken by forward-mode dual numbers on that definition (nested for the tangency's Jacobian, which
 /// differentiates rbar'(s) once more): no hand-derived slope, curvature or rate formula, so that an error in one of
-/// the backend's (se3rod_rod_contact.hpp) shows as a disagreement instead of being repeated here.
+/// the backend's (rodpair_contact.hpp) shows as a disagreement instead of being repeated here.
 #include <array>
 #include <cmath>
 

@@ -1,7 +1,7 @@
 /// @file rodpair_reference.hpp
 /// The independent oracle of model rodpair: two se3rods (se3rod_reference.hpp) in perfect rolling contact, Gay-Balmaz
 /// & Putkaradze's smeared equations with the radial arm (docs/se3rod_rolling_contact.md section 3). It shares no code
-/// with the backends' physics (include/rodswarm/models/se3rod_rod_contact.hpp, se3rod_rod_pair_stepper.hpp) and
+/// with the backends' physics (include/rodswarm/models/rodpair_contact.hpp, rodpair_pair_stepper.hpp) and
 /// little of their numerics: every derivative (the tangency's Jacobian and time rate, the rows' bias) comes from
 /// forward-mode dual numbers on the definitions, not from hand-derived formulas; the reaction is the multiplier of one
 /// dense KKT system over both rods' stacked twists with the 3 x 6(n1 + n2) rows built densely, not a 3x3 compliance;

@@ -1,6 +1,6 @@
 /// @file rolling_reference.hpp
 /// Independent CPU reference for two strings in perfect rolling contact (Gay-Balmaz & Putkaradze, reduced model
-/// (16)-(19); shared/design/models/rolling.md). Eigen/double, and a DIFFERENT discretisation from the backends:
+/// (16)-(19); docs/models/rolling.md). Eigen/double, and a DIFFERENT discretisation from the backends:
 /// finite differences on a uniform grid with the smeared delta taken as an exact Gaussian (summed over the
 /// images that make it odd about fixed ends, or periodic), where the backends use modes and a mode-wise Gaussian
 /// filter (docs/rolling_discretisation.md). Both converge to the same continuum problem, so compare measures the

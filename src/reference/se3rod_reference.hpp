@@ -1,5 +1,5 @@
 /// @file se3rod_reference.hpp
-/// The independent oracle of model se3rod (issue 18): the collocated SE(3) rod of shared/design/models/cosserat.md
+/// The independent oracle of model se3rod (issue 18): the collocated SE(3) rod of docs/models/cosserat.md
 /// section 1.6 with 4x4 homogeneous matrices and 6x6 operators in Eigen, double. It shares no code with the
 /// backends' physics (include/rodswarm/models/se3rod*.hpp) and none of their numerics: exp and log are Eigen's
 /// matrix functions (Pade and Schur-Parlett), dexp^-1 is its Bernoulli series in ad_X summed to 40 terms, where the

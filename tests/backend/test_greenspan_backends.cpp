@@ -119,7 +119,7 @@ TEST_F(GreenspanBackend, SteadyStateOfExample1MatchesThePaper) {
     std::printf("bead %d: steady y = %+.6f  paper %+.4f\n", j + 1, y[j], paper_steady[j]);
     // Measured: every printed steady value sags less than the converged one (a loose 1969 stopping rule):
     // gaps 3.5e-5, 6.0e-5, 7.0e-5, 6.8e-5 and 1.22e-4 at the centre. Truncating ours to 4 decimals gives every
-    // printed value but the centre's. (The design note blames only the centre; beads 2-4 and 6-8 are off too.)
+    // printed value but the centre's. (A first reading blamed only the centre; beads 2-4 and 6-8 are off too.)
     EXPECT_NEAR(y[j], paper_steady[j], j == 4 ? 1.5e-4 : 0.75e-4) << "bead " << j + 1;
     EXPECT_LT(y[j], paper_steady[j]) << "bead " << j + 1;
     if (j != 4) {

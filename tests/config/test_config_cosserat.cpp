@@ -1071,7 +1071,7 @@ CosseratJob load_example(const std::string& name) {
   return rodswarm::test::load_example<rodswarm::cosserat::Model>(name);
 }
 
-/// dt omega_max with the note's section 1.7 estimate (plus the penalty contact's sqrt(k / m_j)).
+/// dt omega_max with the estimate of docs/models/cosserat.md section 1.7 (plus the penalty contact's sqrt(k / m_j)).
 double stability_product(const CosseratJob& job, std::size_t i) {
   const auto& e = job.members;
   const auto& p = e.params[i];

@@ -101,7 +101,7 @@ TEST(ReferenceGreenspanExample1, SteadyStateMatchesPaperExceptCentreDigit) {
     EXPECT_LT(gap, 0.0) << "the paper's steady string sags less, particle " << i + 1;
     EXPECT_NEAR(round4(sol.y(i)), kPaperAtT10[u], 1e-12) << "particle " << i + 1;
     if (i == 4) {
-      EXPECT_LE(std::abs(gap), 1.5e-4);  // measured 1.219e-4: the centre digit the design note flags
+      EXPECT_LE(std::abs(gap), 1.5e-4);  // measured 1.219e-4: the centre digit docs/models/greenspan.md flags
       EXPECT_NEAR(chop4(sol.y(i)), kPaperSteady[u] - 1e-4, 1e-12);
     } else {
       EXPECT_LE(std::abs(gap), 0.75e-4) << "particle " << i + 1;  // measured at most 7.02e-5

@@ -1,7 +1,7 @@
 // The Nishinari model's shared physics (models/nishinari.hpp) and stepper (models/nishinari_stepper.hpp), driven
 // directly with the sequential loop: the convention of the relative angles, the prefix scans, agreement of the
 // two formulations at RK4's order, energy behaviour of the two twist moments, and the linear theory's
-// frequencies (shared/design/models/nishinari.md sections 2, 8, 9).
+// frequencies (docs/models/nishinari.md sections 2, 8, 9).
 #include <gtest/gtest.h>
 #include <tuple>
 

@@ -1,8 +1,8 @@
 // ctest-labels: slow
 // The rodpair oracle (src/reference/rodpair_*: two se3rods in rolling contact, derivatives by dual numbers, the
-// reaction by one dense KKT system) against the backends' physics (models/se3rod_rod_contact.hpp and
-// se3rod_rod_pair_stepper.hpp), and on its own: RKMK4's energy order, the rows and the contact kept after each
-// restore, separation. The crossing pair is tests/unit/test_se3rod_rod_pair.cpp's: two taut rods pinned at both
+// reaction by one dense KKT system) against the backends' physics (models/rodpair_contact.hpp and
+// rodpair_pair_stepper.hpp), and on its own: RKMK4's energy order, the rows and the contact kept after each
+// restore, separation. The crossing pair is tests/unit/test_rodpair_pair_stepper.cpp's: two taut rods pinned at both
 // ends, crossing at right angles, rod 1 spinning about its axis and rod 2 thrown along rod 1. This file is where
 // the two meet; the reference's own files include no physics header. Links rodswarm_reference (tests/unit's
 // CMakeLists.txt). Labelled slow: 8 s in Release, most of it the reference's matrix exp and log, minutes at -O0.
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "reference/rodpair_reference.hpp"
-#include "rodswarm/models/se3rod_rod_pair_stepper.hpp"
+#include "rodswarm/models/rodpair_pair_stepper.hpp"
 #include "se3rod_test_rod.hpp"
 
 namespace rodswarm {
@@ -31,7 +31,7 @@ constexpr double kLength = 1, kRadius1 = 0.01, kRadius2 = 0.015, kTension = 1;
 constexpr int kNodes = 21;
 
 /// A taut rod pinned at both ends, straight from `start` along `along`, sections with d1 = `normal` (the backend's
-/// arrays, as test_se3rod_rod_pair.cpp builds it).
+/// arrays, as test_rodpair_pair_stepper.cpp builds it).
 struct TautRod {
   P p;
   std::vector<double> pose, twist, rest, work;

@@ -278,8 +278,8 @@ TEST(RollingModel, PeriodicCaseFollowsFreeWaveAndReducedOdeAtRk4Order) {
 }
 
 TEST(RollingModel, FixedEndsWithEqualContactPointsStayTogether) {
-  // The note: with fixed ends, s1(0) = s2(0), F = 1 and G1 = G2 decouple as in the periodic case. The gap is
-  // RK4's error (see above): it must fall at the scheme's order.
+  // docs/models/rolling.md: with fixed ends, s1(0) = s2(0), F = 1 and G1 = G2 decouple as in the periodic case. The gap
+  // is RK4's error (see above): it must fall at the scheme's order.
   auto gap_at = [](double dt) {
     Params<double> p = strings(Ends::fixed, 32, 0.3);
     p.G1 = p.G2 = 1.0;

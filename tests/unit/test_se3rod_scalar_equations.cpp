@@ -1,5 +1,5 @@
 // The scalar equations SymPy expanded from the intrinsic equation (scripts/se3rod-equations, committed as
-// include/rodswarm/models/se3rod_scalar_equations.hpp) against the C++ right-hand side of the se3rod node
+// tests/unit/se3rod_scalar_equations.hpp) against the C++ right-hand side of the se3rod node
 // (models/se3rod.hpp, se3rod_stepper.hpp) at random states, in the body and in the lab basis. The generated forces
 // are the symbolic derivative of the energy through SE(3)'s log; the C++ ones are Ad^T dexp^-T W in closed form:
 // two derivations, agreeing to round-off.
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "rodswarm/models/se3rod.hpp"
-#include "rodswarm/models/se3rod_scalar_equations.hpp"
+#include "se3rod_scalar_equations.hpp"
 
 namespace rodswarm {
 namespace {

@@ -1,5 +1,5 @@
 // se3rod (collocated SE(3) frames) against cosserat (staggered SO(3) x R^3, PyElastica's layout) on the same
-// case, the cross-check of shared/design/models/cosserat.md section 1.6: a cantilever's static tip deflection
+// case, the cross-check of docs/models/cosserat.md section 1.6: a cantilever's static tip deflection
 // under a tip force, se3rod by Newton, cosserat by dynamic relaxation (Verlet with damping until the tip stops).
 // Each converges to Timoshenko's closed form at order 2, so the two differ by O(h^2): measured over three
 // resolutions.

@@ -1,10 +1,10 @@
 /// @file se3.hpp
 /// The group of rigid displacements SE(3) and its algebra se(3), as host-device functions templated on Real (a
 /// float, a double or a SIMD pack of members: branches are lane masks, lanes.hpp). This is the language of Lerbet's
-/// intrinsic rod (shared/seeds/003, "the hexa-dimensional aspect") and of Gay-Balmaz & Putkaradze's discrete
+/// intrinsic rod (docs/models/se3rod.md, "the hexa-dimensional aspect") and of Gay-Balmaz & Putkaradze's discrete
 /// invariants (p_k, q_k), used by model se3rod.
 ///
-/// Conventions (shared/design/models/cosserat.md, sections 0 and 1.6):
+/// Conventions (docs/models/cosserat.md, sections 0 and 1.6):
 /// - a pose g = (R, p) acts on points as x -> R x + p; R holds the section's directors as columns (GBP's Lambda);
 /// - a twist xi = (w, v) in se(3) is angular first: hat(xi) = [[hat w, v], [0, 0]]; a body twist is g^-1 dg/dt;
 /// - a wrench W = (m, n) (moment first) pairs with a twist as m.w + n.v; maps of wrenches are transposes of maps

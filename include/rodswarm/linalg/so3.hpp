@@ -37,7 +37,7 @@ RODSWARM_HD inline Mat3<Real> so3_exp(Vec3<Real> a) {
   return R;
 }
 
-/// vee(log R) with the angle from atan2 (shared/design/models/cosserat.md section 0; accurate near 0 and near pi, no ad
+/// vee(log R) with the angle from atan2 (docs/models/cosserat.md section 0; accurate near 0 and near pi, no ad
 /// hoc epsilon). A pack's lanes near pi (rare: a joint turned by half a turn) are done one by one.
 template <class Real>
 RODSWARM_HD inline Vec3<Real> so3_log(const Mat3<Real>& R) {

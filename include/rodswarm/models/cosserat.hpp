@@ -3,7 +3,7 @@
 /// CUDA kernel (SO(3) exp/log: linalg/so3.hpp): rest data under growth, section properties, the constitutive law, clamp
 /// motion, contact primitives and the Udwadia-Kalaba surface rows. The per-member passes that assemble forces, couples
 /// and accelerations from these are in cosserat_stepper.hpp. Every formula and choice is the one of
-/// docs/cosserat_discretisation.md (which refines shared/design/models/cosserat.md).
+/// docs/cosserat_discretisation.md (which refines docs/models/cosserat.md).
 #pragma once
 
 #include <cmath>

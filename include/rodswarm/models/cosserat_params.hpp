@@ -1,7 +1,7 @@
 /// @file cosserat_params.hpp
 /// Parameters of one member of the discrete 3D Cosserat rod ensemble (stretch, shear, bend, twist), with growth
-/// (Xue, Qu & Chen 2015, shared/seeds/001_...), Gauss/Udwadia-Kalaba constraints and penalty contact. The
-/// conventions are those of shared/design/models/cosserat.md, section 0:
+/// (Xue, Qu & Chen 2015, docs/models/cosserat.md), Gauss/Udwadia-Kalaba constraints and penalty contact. The
+/// conventions are those of docs/models/cosserat.md, section 0:
 ///   - directors as ROWS of Q = [d1; d2; d3], v_body = Q v_lab; d3 is the section normal;
 ///   - angular velocity w and curvature kappa in the BODY frame, dQ/dt = -hat(w) Q;
 ///   - SI units throughout.

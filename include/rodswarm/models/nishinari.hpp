@@ -1,7 +1,7 @@
 /// @file nishinari.hpp
 /// The physics of Nishinari's discrete 3D string with bending and twist, written once for the CPU and CUDA
-/// backends (host-device functions). Source: shared/seeds/000_... and its verified reading
-/// shared/design/models/nishinari.md ("the note"); section numbers below are the note's.
+/// backends (host-device functions). Source: Nishinari 2001, and its verified reading
+/// docs/models/nishinari.md ("the reading"); section numbers below are that page's.
 ///
 /// Both formulations (intrinsic: relative Euler angles; Cartesian: positions and carried normals) evaluate the
 /// same force law through the functions here, in local (frame) components:

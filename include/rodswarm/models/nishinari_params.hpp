@@ -1,10 +1,10 @@
 /// @file nishinari_params.hpp
 /// Parameters of one member of Nishinari's discrete 3D string with bending and twist
-/// (shared/seeds/000_..., verified reading in shared/design/models/nishinari.md). Plain, trivially copyable:
+/// (Nishinari 2001, verified reading in docs/models/nishinari.md). Plain, trivially copyable:
 /// the same struct is used on the host and in device buffers.
 ///
-/// Indexing (0-based, as in the note): beads i = 0..n-1; segment s = 0..n-2 joins beads s and s+1 and carries a
-/// frame e_s = (t_s, n_s, b_s) and a spin C_s about t_s; joint i = 1..n-2 at bead i relates e_{i-1} to e_i by
+/// Indexing (0-based, as in docs/models/nishinari.md): beads i = 0..n-1; segment s = 0..n-2 joins beads s and s+1 and
+/// carries a frame e_s = (t_s, n_s, b_s) and a spin C_s about t_s; joint i = 1..n-2 at bead i relates e_{i-1} to e_i by
 /// the relative Euler angles (dphi, dtheta, dpsi). A clamped end adds joint 0 (wall frame -> e_0) or joint n-1
 /// (e_{n-2} -> wall frame).
 #pragma once

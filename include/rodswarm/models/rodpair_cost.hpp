@@ -9,7 +9,7 @@
 namespace rodswarm::rodpair {
 
 /// Floating-point operations per node-step (both rods' nodes), an ESTIMATE counted by hand from
-/// se3rod_rod_contact.hpp and se3rod_rod_pair_stepper.hpp on top of the one-rod RKMK4 step (se3rod_cost.hpp). The
+/// rodpair_contact.hpp and rodpair_pair_stepper.hpp on top of the one-rod RKMK4 step (se3rod_cost.hpp). The
 /// contact's helpers each loop over all nodes of a rod (the bump's weights are evaluated everywhere, zero outside
 /// its support), so they cost per node: a raw bump with its derivatives about 25 and a smear's sums about 20 (45
 /// per smear and node). Per stage: the tangency's four smears 180, the place's two 90, the rows about 80, the bias

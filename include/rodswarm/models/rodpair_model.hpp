@@ -1,8 +1,8 @@
 /// @file rodpair_model.hpp
-/// Model rodpair as the engine sees it (issue 19; Gay-Balmaz & Putkaradze, shared/seeds/004): a member is two
+/// Model rodpair as the engine sees it (issue 19; Gay-Balmaz & Putkaradze, docs/models/rodpair.md): a member is two
 /// se3rods in perfect rolling contact. Its arrays: the nodes of both rods (rod 1's, then rod 2's), their segments,
-/// and one contact item (where it is and what the last step saw). The physics is in se3rod_rod_contact.hpp and
-/// se3rod_rod_pair_stepper.hpp; rodpair_stepper.hpp puts the member's arrays into them.
+/// and one contact item (where it is and what the last step saw). The physics is in rodpair_contact.hpp and
+/// rodpair_pair_stepper.hpp; rodpair_stepper.hpp puts the member's arrays into them.
 #pragma once
 
 #include <array>

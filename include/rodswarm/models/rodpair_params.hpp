@@ -1,7 +1,7 @@
 /// @file rodpair_params.hpp
 /// One rodpair member's parameters (host-device, templated on Real): two se3rods, each with its own material, ends,
 /// loads and rest shape (se3rod_params.hpp; scheme RKMK4, no plane), and the width of each rod's bump, the smearing
-/// of the contact over its nodes (se3rod_rod_contact.hpp); the frozen-contact control, the
+/// of the contact over its nodes (rodpair_contact.hpp); the frozen-contact control, the
 /// bilateral contact, the Lyapunov twin and the spectrum's signal.
 #pragma once
 

@@ -1,12 +1,12 @@
 /// @file rodpair_rods.hpp
-/// A rodpair member's arrays as the pair stepper's two rods (se3rod_rod_pair_stepper.hpp): rod 1's nodes, then rod
+/// A rodpair member's arrays as the pair stepper's two rods (rodpair_pair_stepper.hpp): rod 1's nodes, then rod
 /// 2's, in one pose and one twist array, the segments likewise, and the contact's 8 reals (rodpair_params.hpp).
 #pragma once
 
 #include <cstdint>
 
 #include "rodswarm/models/rodpair_params.hpp"
-#include "rodswarm/models/se3rod_rod_pair_stepper.hpp"
+#include "rodswarm/models/rodpair_pair_stepper.hpp"
 
 namespace rodswarm::rodpair {
 

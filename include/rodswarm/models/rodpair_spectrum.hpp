@@ -17,7 +17,7 @@
 #include "rodswarm/lanes.hpp"
 #include "rodswarm/linalg/vec3.hpp"
 #include "rodswarm/models/rodpair_params.hpp"
-#include "rodswarm/models/se3rod_rod_contact.hpp"
+#include "rodswarm/models/rodpair_contact.hpp"
 
 namespace rodswarm::rodpair {
 

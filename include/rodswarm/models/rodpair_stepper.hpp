@@ -1,5 +1,5 @@
 /// @file rodpair_stepper.hpp
-/// A rodpair member's steps: the pair stepper (se3rod_rod_pair_stepper.hpp) on the member's arrays
+/// A rodpair member's steps: the pair stepper (rodpair_pair_stepper.hpp) on the member's arrays
 /// (rodpair_rods.hpp), and its Lyapunov twin beside it (rodpair_lyapunov.hpp). After every step the member is checked:
 /// a state not finite or beyond a rod's divergence bound is diverged, a contact point that reached a rod's end is
 /// singular (the smeared contact is not defined past the last node), and a step that started with a tensile normal

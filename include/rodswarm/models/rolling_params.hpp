@@ -1,6 +1,6 @@
 /// @file rolling_params.hpp
 /// Parameters of one member of the rolling-contact model: two strings in perfect rolling contact, the reduced
-/// model (16)-(19) of Gay-Balmaz & Putkaradze (shared/seeds/004_*, reading in shared/design/models/rolling.md),
+/// model (16)-(19) of Gay-Balmaz & Putkaradze (reading in docs/models/rolling.md),
 /// discretised by modal Galerkin as docs/rolling_discretisation.md fixes it.
 ///
 ///   u_tt - c^2 u_xx + lambda delta_h(x - s1) = 0,   v_tt - c^2 v_yy - lambda F delta_h(y - s2) = 0,

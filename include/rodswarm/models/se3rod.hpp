@@ -1,6 +1,6 @@
 /// @file se3rod.hpp
-/// Model se3rod (issue 18; Lerbet's intrinsic rod, shared/seeds/003, discretised as in
-/// shared/design/models/cosserat.md section 1.6): one pose g_k = (Lambda_k, r_k) per node, collocated, the strain of
+/// Model se3rod (issue 18; Lerbet's intrinsic rod, docs/models/se3rod.md, discretised as in
+/// docs/models/cosserat.md section 1.6): one pose g_k = (Lambda_k, r_k) per node, collocated, the strain of
 /// segment k the twist X_k = log(g_k^-1 g_{k+1}) (Gay-Balmaz & Putkaradze's relative pose (p_k, q_k) and its log),
 /// the internal wrench W_k = K (X_k / h_k - eta^_k), linear in the strain deviation, and the generalised body forces
 /// on the nodes that are exactly minus the gradient of the discrete energy
@@ -61,7 +61,8 @@ RODSWARM_HD inline Real segment_energy(const Pose<Real>& a, const Pose<Real>& b,
 /// of segment_energy for the variations g -> g exp(zeta):
 ///   on the first node  Ad_{P^-1}^T dexp_{-X}^{-T} W,   on the second  -dexp_{-X}^{-T} W,
 /// with P = a^-1 b, X = log P: since P exp(s Y) = exp(X + s dexp_{-X}^{-1} Y), dX = dexp_{-X}^{-1}(zeta_b -
-/// Ad_{P^-1} zeta_a) and dU = W . dX. Summed over segments this is the discrete W' - ad_eta^T W of the note.
+/// Ad_{P^-1} zeta_a) and dU = W . dX. Summed over segments this is the discrete W' - ad_eta^T W of
+/// docs/models/cosserat.md section 1.6.
 template <class Real>
 struct SegmentForces {
   Twist<Real> first, second;

@@ -1,7 +1,7 @@
 /// @file se3rod_stepper.hpp
 /// The se3rod member stepper, written once over a loop policy (integrators/bead_loop.hpp): the rate of every node
 /// from the segments' forces (se3rod.hpp), the ends, gravity, the end loads and damping, and the two explicit Lie
-/// group schemes of shared/design/models/cosserat.md section 1.6:
+/// group schemes of docs/models/cosserat.md section 1.6:
 ///   Lie-Euler   g <- g exp(dt xi), xi <- xi + dt a(g, xi)                                   (first order)
 ///   RKMK4       g = g_n exp(Theta), Theta' = dexp_{-Theta}^{-1} xi, xi' = a(g, xi), classic RK4 on (Theta, xi)
 ///               from Theta = 0                                                             (fourth order)

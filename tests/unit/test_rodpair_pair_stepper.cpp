@@ -1,5 +1,5 @@
 // Two taut se3rods pinned at their ends, crossing at right angles and rolling on each other (the pair stepper,
-// models/se3rod_rod_pair_stepper.hpp): rod 1 spins about its axis and rod 2 is thrown along rod 1, so the contact
+// models/rodpair_pair_stepper.hpp): rod 1 spins about its axis and rod 2 is thrown along rod 1, so the contact
 // slides along rod 1 while both rods roll. Over three step sizes the scheme's drift off the rolling rows and off
 // contact before each restore falls at RKMK4's local order, the total energy error at its global order (the
 // reaction does no work), and s1(t) moves smoothly.
@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "rodswarm/models/se3rod_rod_pair_stepper.hpp"
+#include "rodswarm/models/rodpair_pair_stepper.hpp"
 #include "se3rod_test_rod.hpp"
 
 namespace rodswarm {

@@ -1,4 +1,4 @@
-// The pieces of two se3rods in rolling contact (models/se3rod_rod_contact.hpp), each on its own: the cubic bump
+// The pieces of two se3rods in rolling contact (models/rodpair_contact.hpp), each on its own: the cubic bump
 // (a C^2 partition of unity), the smeared centreline and its s-derivatives against finite differences, the tangency
 // conditions' Jacobian and rate against finite differences, Newton's placement of the contact on two crossing rods,
 // and the rolling rows: zero on a rigid motion, GBP's double sum for equal radii, the reaction as their transpose
@@ -10,7 +10,7 @@
 #include <random>
 #include <vector>
 
-#include "rodswarm/models/se3rod_rod_contact.hpp"
+#include "rodswarm/models/rodpair_contact.hpp"
 #include "se3rod_test_rod.hpp"
 
 namespace rodswarm {

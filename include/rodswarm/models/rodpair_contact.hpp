@@ -1,8 +1,8 @@
-/// @file se3rod_rod_contact.hpp
+/// @file rodpair_contact.hpp
 /// Two se3rods rolling on each other without slipping: the geometry and the constraint rows of Gay-Balmaz &
-/// Putkaradze's smeared discrete equations (11)-(13) (issue 19; shared/design/models/cosserat.md section 4.2;
-/// docs/se3rod_rolling_contact.md section 3): the pieces the pair stepper (se3rod_rod_pair_stepper.hpp) and model
-/// rodpair (rodpair_model.hpp) step with, each checked on its own (tests/unit/test_se3rod_rod_contact.cpp).
+/// Putkaradze's smeared discrete equations (11)-(13) (issue 19; docs/models/cosserat.md section 4.2;
+/// docs/se3rod_rolling_contact.md section 3): the pieces the pair stepper (rodpair_pair_stepper.hpp) and model
+/// rodpair (rodpair_model.hpp) step with, each checked on its own (tests/unit/test_rodpair_contact.cpp).
 ///
 /// Bump weights. The contact sits at arc length s1 on rod 1 and s2 on rod 2. Node k of a rod (at s^k = k h) takes
 /// the weight alpha_k(s) = B((s - s^k) / w) / sum_j B((s - s^j) / w), with B the cubic B-spline (support |x| < 2,
@@ -23,7 +23,7 @@
 /// printed rows (as cosserat.md 4.2 reads them, rho_i = 1/2) take node-to-node arms, c_k = (rbar2 - r_k) / 2 on
 /// rod 1: that adds (1/2) sum_k alpha_k w_k x (rbar1 - r_k), an arm along the rod, whose bending rotations give the
 /// normal row a part the gap's rate does not have, so the gap is not kept by the dynamics: measured on the crossing
-/// pair of tests/unit/test_se3rod_rod_pair.cpp, its drift per RKMK4 step was first order in dt (1.3e-6, 7.2e-7,
+/// pair of tests/unit/test_rodpair_pair_stepper.cpp, its drift per RKMK4 step was first order in dt (1.3e-6, 7.2e-7,
 /// 3.7e-7 m at dt = 2e-4, 1e-4, 5e-5) and the restore's moves made the energy error first order. With the radial
 /// arm n . u = n . (vbar1 - vbar2) is minus the gap's rate (the tangency removes the contact points' slide): the
 /// drift per step is then fifth order and the energy error fourth or better. Both arms agree in the continuum limit

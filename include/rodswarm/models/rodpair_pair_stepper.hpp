@@ -1,5 +1,5 @@
-/// @file se3rod_rod_pair_stepper.hpp
-/// RKMK4 for two se3rods in perfect rolling contact (se3rod_rod_contact.hpp; GBP (11)-(13)): each stage takes both
+/// @file rodpair_pair_stepper.hpp
+/// RKMK4 for two se3rods in perfect rolling contact (rodpair_contact.hpp; GBP (11)-(13)): each stage takes both
 /// rods' free accelerations (the one-rod stepper's, ends included), adds the reaction that keeps the rolling rows
 /// (Udwadia-Kalaba with the rows' bias), and advances the contact points s1, s2 by the tangency rates as two more
 /// RK4 states; after each step the contact is restored (restore_rod_contact), and a step that starts with the rods
@@ -9,7 +9,7 @@
 #pragma once
 
 #include "rodswarm/integrators/bead_loop.hpp"
-#include "rodswarm/models/se3rod_rod_contact.hpp"
+#include "rodswarm/models/rodpair_contact.hpp"
 #include "rodswarm/models/se3rod_stepper.hpp"
 
 namespace rodswarm::se3rod {
