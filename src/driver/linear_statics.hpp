@@ -3,12 +3,13 @@
 /// stiffness K = -dF/dq and the forces F on its free degrees of freedom (a ReducedSystem) and can move its state
 /// by a step on them: Newton to the equilibrium under the member's loads, applied in increments (continuation)
 /// where one increment does not converge, and the lowest modes of K phi = omega^2 M phi with a diagonal M. Host
-/// only, Eigen, float64: `rodswarm modes` (ModelHost<M>::member_modes) and the statics tests use it.
+/// only, Eigen, float64: `rodswarm modes` (ModelHost<M>::member_modes) and the statics tests use it. The dense and
+/// sparse factorisations and the eigensolver are compiled once, in linear_statics.cpp (library rodswarm_statics):
+/// inline here, they cost every including unit about 40 s of a 2-core build.
 #pragma once
 
-#include <Eigen/Dense>
+#include <Eigen/Core>
 #include <Eigen/SparseCore>
-#include <Eigen/SparseLU>
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -32,19 +33,7 @@ struct ReducedSystem {
 /// (its fill-in on a banded K stays banded; NaN where the factorisation fails, a singular K), or for a member that
 /// nothing holds (`rigid`) the least-squares step by SVD. Its threshold would also drop a physical stiffness below
 /// 1e-9 of the largest (a ring on a very weak foundation), along which Newton would then not move.
-inline Eigen::VectorXd newton_step(const ReducedSystem& s) {
-  if (s.rigid) {
-    // Singular values below 1e-9 of the largest are the rigid motions (zero up to the differences' error).
-    Eigen::BDCSVD<Eigen::MatrixXd> svd(s.K, Eigen::ComputeThinU | Eigen::ComputeThinV);
-    svd.setThreshold(1e-9);
-    return svd.solve(s.F);
-  }
-  if (!s.sparse) return s.K.partialPivLu().solve(s.F);
-  Eigen::SparseLU<Eigen::SparseMatrix<double>> lu;
-  lu.compute(s.K_sparse);
-  if (lu.info() != Eigen::Success) return Eigen::VectorXd::Constant(s.F.size(), NAN);
-  return lu.solve(s.F);
-}
+Eigen::VectorXd newton_step(const ReducedSystem& s);
 
 struct EquilibriumResult {
   int iterations = 0;   ///< Newton iterations, all increments together
@@ -144,21 +133,6 @@ struct Modes {
   Eigen::MatrixXd vectors;
   double asymmetry = 0;  ///< max |K - K^T| over max |K|: finite differences leave ~1e-10, non-conservative loads more
 };
-inline Modes lowest_modes(const ReducedSystem& s, const Eigen::VectorXd& mass, int count) {
-  Modes out;
-  const auto N = static_cast<Eigen::Index>(s.dofs.size());
-  if (N == 0) return out;
-  const double largest = s.K.cwiseAbs().maxCoeff();
-  out.asymmetry = largest > 0 ? (s.K - s.K.transpose()).cwiseAbs().maxCoeff() / largest : 0.0;
-  const Eigen::MatrixXd K = 0.5 * (s.K + s.K.transpose());
-  const Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> solver(K, Eigen::MatrixXd(mass.asDiagonal()));
-  const int kept = std::min<int>(count, static_cast<int>(N));
-  out.vectors = solver.eigenvectors().leftCols(kept);
-  for (int m = 0; m < kept; ++m) {
-    const double w2 = solver.eigenvalues()(m);
-    out.omega.push_back(w2 >= 0 ? std::sqrt(w2) : -std::sqrt(-w2));
-  }
-  return out;
-}
+Modes lowest_modes(const ReducedSystem& s, const Eigen::VectorXd& mass, int count);
 
 }  // namespace rodswarm::statics
