@@ -1,9 +1,8 @@
 /// @file drivers_impl.hpp
 /// The drivers of run.hpp and the entry points of engine.hpp that use a model's run hooks, written once over the
 /// model's host, and the macro that instantiates them at the end of the model's src/models/<model>_run.cpp, where
-/// those hooks are defined. Only that file includes this one: a file that also saw the driver definitions without
-/// the model's definitions of its optional hooks would instantiate the drivers with the defaults of model_host.hpp.
-/// compare and bench: compare_impl.hpp, bench_impl.hpp.
+/// those hooks are defined (the model's class, src/models/<model>_host.hpp, declares them). compare and bench:
+/// compare_impl.hpp, bench_impl.hpp.
 #pragma once
 
 #include <algorithm>

@@ -1,13 +1,49 @@
 /// @file model_host.hpp
 /// ModelHost<M>: what the engine's host side needs of model M beyond its device declaration
 /// (include/rodswarm/models/<model>_model.hpp): what its results files hold and how one member's rows are computed,
-/// its stability bound, how compare maps a member to its independent reference, its steady solver where it has
-/// one, what validate says about a job, and its bench problems.
+/// its stability bound, how compare maps a member to its independent reference, its steady solver and its modes
+/// where it has them, what validate says about a job, and its bench problems.
 ///
-/// Declared once, here. A model defines the required members, and the optional ones it needs, as explicit
-/// specializations in its own src/models/<model>_*.cpp; the same files instantiate the generic drivers for it
-/// (RODSWARM_DRIVERS, src/driver/drivers_impl.hpp), so every use of a model's host is compiled where its
-/// definitions are, and no model declares this interface again.
+/// Each model declares its host once, as a class: src/models/<model>_host.hpp specialises ModelHost<M>, deriving
+/// from HostDefaults<M> (the optional hooks' defaults below), and every one of the model's host files includes it,
+/// so every file that uses the host sees the same members and none can fall back on a default the model replaced.
+/// The primary template is only declared: a file that forgot the model's header does not compile. The required
+/// hooks have no default, so a model that does not declare one does not compile either; a verb's hooks exist only
+/// where the model says it has the verb (has_steady, has_modes), and the drivers reach them under `if constexpr`,
+/// so a model that claims a verb and lacks one of its hooks is a compile error too.
+///
+/// Required of every model (declared in its class, defined in src/models/<model>_*.cpp):
+///   static ResultsPlan results(const Job& job, const std::string& kind);   what the results of `job` hold; `kind`
+///       "run" or "steady"
+///   static std::int32_t max_beads(const Job& job);   the bead rows of the job's largest member (the results'
+///       padding; the batches of a run share it)
+///   template <class Real> static void record(const Job&, const RecordTables&, Ensemble<M, Real>& e, std::size_t i,
+///       const FieldRows& rows);   member i's rows of the planned fields at its current state (rows[d] null: not
+///       saved at this time); the rows arrive filled with NaN: per-bead rows beyond the member's own beads keep it
+///   static MemberStability stability(const Job&, std::size_t i);   member i's dt against the scheme's linearised
+///       stability bound
+///   static std::string stability_bound(const Job&);   the bound's name in the warning ("RK4's linearised
+///       stability bound")
+///   static std::string stability_example(const StabilityReport::Detail&, const Job&);   what a flagged member's
+///       numbers say (the text after "e.g. member N: ")
+///   static CompareReport compare(const Job&, const RunOptions&, std::int64_t members);   the first `members`
+///       members on the backend and on the independent reference, field by field (<model>_compare.cpp)
+///   static std::vector<std::string> describe(const Job&);   validate's lines: the model and its scheme, then the
+///       members' sizes, then anything else
+///   static std::vector<BenchCase> bench_problems(); static BenchProblem bench_problem(const BenchCase&);
+///   static BenchCost bench_cost(const Job&, KernelLayout, std::size_t real_bytes, int beads,
+///       double steps_per_launch);   `rodswarm bench`: the model's problems, the config of each, and what a
+///       bead-step costs (<model>_bench.cpp)
+/// With `static constexpr bool has_steady() { return true; }`:
+///   static Job steady_job(const Job&);   the job the solver works on (its start, or added damping)
+///   static std::string steady_scheme(const Job&);   its scheme's name
+///   template <class Real> static SteadyOutcomes solve_steady(const Job&, Backend<M, Real>&, Ensemble<M, Real>&,
+///       StabilityReport&);   the static equilibrium on a backend
+/// With `static constexpr bool has_modes() { return true; }` (<model>_modes.cpp):
+///   static void check_modes(const Job&);   refuses (std::invalid_argument, naming the file and the key) a job with
+///       members the linearisation cannot take, before any member's work
+///   static MemberModes member_modes(const Job&, Ensemble<M, double>&, std::size_t i, const ModesOptions&);
+///       member i's linearisation (modes.hpp), its state in the ensemble moved to the one linearised about
 #pragma once
 
 #include <array>
@@ -74,37 +110,16 @@ struct SteadyOutcomes {
   std::int64_t advance_calls = 0;
 };
 
+/// The host of model M: defined by the model, in src/models/<model>_host.hpp.
 template <class M>
-struct ModelHost {
+struct ModelHost;
+
+/// The optional hooks' defaults, which a model's ModelHost inherits and replaces by declaring its own.
+template <class M>
+struct HostDefaults {
   using Model = M;
   using Job = rodswarm::Job<M>;
 
-  // Required: every model defines these.
-  /// What the results of `job` hold; `kind` "run" or "steady".
-  static ResultsPlan results(const Job& job, const std::string& kind);
-  /// The bead rows of the job's largest member (the results' padding; the batches of a run share it).
-  static std::int32_t max_beads(const Job& job);
-  /// Member i's rows of the planned fields at its current state (rows[d] null: not saved at this time). The rows
-  /// arrive filled with NaN: per-bead rows beyond the member's own beads keep it.
-  template <class Real>
-  static void record(const Job& job, const RecordTables& tables, Ensemble<M, Real>& e, std::size_t i,
-                     const FieldRows& rows);
-  /// Member i's dt against the scheme's linearised stability bound; the bound's name in the warning ("RK4's
-  /// linearised stability bound"), and what a flagged member's numbers say (the text after "e.g. member N: ").
-  static MemberStability stability(const Job& job, std::size_t i);
-  static std::string stability_bound(const Job& job);
-  static std::string stability_example(const StabilityReport::Detail& d, const Job& job);
-  /// The first `members` members on the backend and on the independent reference, field by field.
-  static CompareReport compare(const Job& job, const RunOptions& options, std::int64_t members);
-  /// validate's lines: the model and its scheme, then the members' sizes, then anything else.
-  static std::vector<std::string> describe(const Job& job);
-  /// `rodswarm bench`: the model's problems, the config of each, and what a bead-step costs.
-  static std::vector<BenchCase> bench_problems();
-  static BenchProblem bench_problem(const BenchCase& c);
-  static BenchCost bench_cost(const Job& job, KernelLayout layout, std::size_t real_bytes, int beads,
-                              double steps_per_launch);
-
-  // Optional: the defaults below hold unless a model defines its own.
   /// Whether a member that stopped with `status` counts as diverged (results' members/diverged).
   static bool counts_as_diverged(std::uint8_t status) { return status != status_ok; }
   /// What a member stopped with `status` (status_singular, status_separated) means, for the run's message;
@@ -119,23 +134,9 @@ struct ModelHost {
   /// Analysis after the run (spectra).
   template <class Real>
   static void finish(const Job&, const Ensemble<M, Real>&, Results&, const RunOptions&) {}
-  /// The static equilibrium: the job the solver works on (its start, or added damping), its scheme's name, and the
-  /// solver on a backend.
-  static bool has_steady() { return false; }
-  static Job steady_job(const Job& job) { return job; }
-  static std::string steady_scheme(const Job&) { return "none"; }
-  template <class Real>
-  static SteadyOutcomes solve_steady(const Job& job, Backend<M, Real>&, Ensemble<M, Real>&, StabilityReport&) {
-    throw std::invalid_argument(job.source + ": steady is not defined for model " + M::name);
-  }
-  /// `rodswarm modes`: member i's linearisation (modes.hpp), its state in `e` moved to the one linearised about.
-  static bool has_modes() { return false; }
-  /// Refuses (std::invalid_argument, naming the file and the key) a job with members the linearisation cannot
-  /// take, before any member's work.
-  static void check_modes(const Job&) {}
-  static MemberModes member_modes(const Job& job, Ensemble<M, double>&, std::size_t, const ModesOptions&) {
-    throw std::invalid_argument(job.source + ": modes is not defined for model " + M::name);
-  }
+  /// `rodswarm steady` and `rodswarm modes`: a model that has them says so and declares their hooks.
+  static constexpr bool has_steady() { return false; }
+  static constexpr bool has_modes() { return false; }
 };
 
 }  // namespace rodswarm

@@ -23,10 +23,11 @@ bool has_modes() {
   return ModelHost<M>::has_modes();
 }
 
+namespace driver_detail {
+
 template <class M>
-RunReport modes(const Job<M>& job, const ModesOptions& options) {
+RunReport modes_of(const Job<M>& job, const ModesOptions& options) {
   using H = ModelHost<M>;
-  if (!H::has_modes()) throw std::invalid_argument(job.source + ": modes is not defined for model " + M::name);
   if (options.count < 1) throw std::invalid_argument("modes: --count must be at least 1");
   H::check_modes(job);
   RunReport report;
@@ -88,6 +89,19 @@ RunReport modes(const Job<M>& job, const ModesOptions& options) {
   r.fields.push_back(std::move(omega));
   r.fields.push_back(std::move(shapes));
   return report;
+}
+
+}  // namespace driver_detail
+
+template <class M>
+RunReport modes(const Job<M>& job, const ModesOptions& options) {
+  using H = ModelHost<M>;
+  // A model without modes declares none of their hooks (check_modes, member_modes).
+  if constexpr (!H::has_modes()) {
+    throw std::invalid_argument(job.source + ": modes is not defined for model " + M::name);
+  } else {
+    return driver_detail::modes_of(job, options);
+  }
 }
 
 }  // namespace rodswarm

@@ -203,11 +203,16 @@ RunReport run(const Job<M>& job, const RunOptions& options) {
 template <class M>
 RunReport steady(const Job<M>& job, const RunOptions& options) {
   check_layout_offered(M::layouts, options.cuda.layout, M::name);
-  if (job.precision == Precision::float32) {
-    if constexpr (float32_built) return driver_detail::steady_typed<M, float>(job, options);
-    refuse_float32_not_built(job.source);
+  // A model without a steady solver declares none of its hooks (steady_job, steady_scheme, solve_steady).
+  if constexpr (!ModelHost<M>::has_steady()) {
+    throw std::invalid_argument(job.source + ": steady is not defined for model " + M::name);
+  } else {
+    if (job.precision == Precision::float32) {
+      if constexpr (float32_built) return driver_detail::steady_typed<M, float>(job, options);
+      refuse_float32_not_built(job.source);
+    }
+    return driver_detail::steady_typed<M, double>(job, options);
   }
-  return driver_detail::steady_typed<M, double>(job, options);
 }
 
 }  // namespace rodswarm

@@ -4,12 +4,12 @@
 #include "config/cosserat_job.hpp"
 #include "driver/bench_impl.hpp"
 #include "rodswarm/models/cosserat_cost.hpp"
+#include "models/cosserat_host.hpp"
 
 namespace rodswarm {
 
 using Host = ModelHost<cosserat::Model>;
 
-template <>
 std::vector<BenchCase> Host::bench_problems() {
   // beads = nodes (elements + 1). 1.7e5 and 1.3e5 node-steps per step; about 2-3 s a CPU row.
   return {{"cosserat", "n=16", "verlet", 17, 10'000, 200, 2'000},
@@ -21,7 +21,6 @@ std::vector<BenchCase> Host::bench_problems() {
 /// A clamped rod (the material of examples/cosserat/dynamic_cantilever.json) of c.beads - 1 elements released
 /// from a bent shape under gravity, by the scheme c.scheme; members differ in their perturbation so that no two
 /// are identical.
-template <>
 BenchProblem Host::bench_problem(const BenchCase& c) {
   const nlohmann::json params = {{"n", c.beads - 1},         {"length", 1.0},
                                  {"radius", 0.01},           {"density", 1000.0},
@@ -37,7 +36,6 @@ BenchProblem Host::bench_problem(const BenchCase& c) {
           0.03};
 }
 
-template <>
 BenchCost Host::bench_cost(const Job& job, KernelLayout, std::size_t real_bytes, int, double steps_per_launch) {
   return {cosserat::flops_per_node_step(job.scheme),
           cosserat::global_bytes_per_node_step(real_bytes, steps_per_launch)};

@@ -18,6 +18,7 @@
 #include "driver/compare_impl.hpp"
 #include "reference/cosserat_reference.hpp"
 #include "rodswarm/models/cosserat_diagnostics.hpp"
+#include "models/cosserat_host.hpp"
 
 namespace rodswarm {
 namespace {
@@ -256,7 +257,6 @@ CompareReport compare_typed(const CosseratJob& job, const RunOptions& options) {
 /// The backend against the reference integrating the same discrete system with the same scheme
 /// (docs/cosserat_discretisation.md), at every save: positions, velocities, directors, angular velocities and
 /// the total energy. Default tolerance round-off: float64 1e-8, float32 2e-3.
-template <>
 CompareReport ModelHost<cosserat::Model>::compare(const CosseratJob& full_job, const RunOptions& options,
                                                   std::int64_t members) {
   const CosseratJob job = slice_of(full_job, 0, members);

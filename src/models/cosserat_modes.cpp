@@ -13,18 +13,13 @@
 #include "config/cosserat_job.hpp"
 #include "models/cosserat_statics.hpp"
 #include "driver/model_host.hpp"
+#include "models/cosserat_host.hpp"
 
 namespace rodswarm {
 
 using Host = ModelHost<cosserat::Model>;
 
-template <>
-bool Host::has_modes() {
-  return true;
-}
-
 /// Constraint rows (a surface) are not in the linearisation: such members are refused up front.
-template <>
 void Host::check_modes(const Job& job) {
   for (std::size_t i = 0; i < job.members.params.size(); ++i) {
     if (job.members.params[i].surface == cosserat::Surface::none) continue;
@@ -34,7 +29,6 @@ void Host::check_modes(const Job& job) {
   }
 }
 
-template <>
 MemberModes Host::member_modes(const Job&, Ensemble<cosserat::Model, double>& e, std::size_t i,
                                const ModesOptions& options) {
   const cosserat::MemberIO<double> io = cosserat::Model::io(e.member(static_cast<std::int64_t>(i)));

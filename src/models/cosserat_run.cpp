@@ -16,6 +16,7 @@
 #include "driver/drivers_impl.hpp"
 #include "models/cosserat_statics.hpp"
 #include "rodswarm/models/cosserat_diagnostics.hpp"
+#include "models/cosserat_host.hpp"
 
 namespace rodswarm {
 
@@ -64,7 +65,6 @@ double omega_max(const cosserat::Params<double>& p, const double* l0, const doub
 }  // namespace
 
 /// The material and loads every member has, then each varied key's value; the nodes of all its rods per member.
-template <>
 ResultsPlan Host::results(const Job& job, const std::string& kind) {
   ResultsPlan plan;
   plan.scheme = scheme_name(job);
@@ -132,14 +132,10 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
   return plan;
 }
 
-template <>
-std::int32_t Host::max_beads(const Job& job) {
-  return static_cast<std::int32_t>(job.members.max_count(Model::nodes));
-}
+std::int32_t Host::max_beads(const Job& job) { return static_cast<std::int32_t>(job.members.max_count(Model::nodes)); }
 
 /// Member i's nodes and element frames as rows of 3 and 9 (beyond its own the results' NaN stays), its energies
 /// and Gauss's diagnostics at its time steps_done x dt.
-template <>
 template <class Real>
 void Host::record(const Job& job, const RecordTables&, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
   const cosserat::MemberIO<Real> io = Model::io(e.member(static_cast<std::int64_t>(i)));
@@ -172,7 +168,6 @@ void Host::record(const Job& job, const RecordTables&, Ensemble<Model, Real>& e,
 }
 
 /// Verlet dt < 2/omega_max, RK4 dt < 2.8/omega_max.
-template <>
 MemberStability Host::stability(const Job& job, std::size_t i) {
   const auto& e = job.members;
   const auto& p = e.params[i];
@@ -181,12 +176,10 @@ MemberStability Host::stability(const Job& job, std::size_t i) {
   return omega_bound(omega, e.dt[i], p.scheme == cosserat::Scheme::rk4 ? 2.8 : 2.0);
 }
 
-template <>
 std::string Host::stability_bound(const Job& job) {
   return std::string(job.scheme == cosserat::Scheme::rk4 ? "RK4" : "position Verlet") + "'s linearised stability bound";
 }
 
-template <>
 std::string Host::stability_example(const StabilityReport::Detail& d, const Job& job) {
   return omega_bound_example(d,
                              "sqrt(4E/(rho l^2) + 4 ks G/(rho r^2)), or sqrt(k_c/m) with contact, or "
@@ -217,17 +210,11 @@ double relaxation_damping(const CosseratJob& job, std::size_t i) {
 
 /// Dynamic relaxation: the member's dynamics with added damping (steady_job), stopped per member when
 /// Z_s <= tol * Z_s(0) (or below 1e-300). newton_iterations holds the steps taken, newton_residual the final Z_s.
-template <>
-bool Host::has_steady() {
-  return true;
-}
 
-template <>
 std::string Host::steady_scheme(const Job& job) {
   return job.steady.method == CosseratSteadySpec::Method::newton ? "newton" : scheme_name(job);
 }
 
-template <>
 CosseratJob Host::steady_job(const Job& job) {
   if (job.steady.method == CosseratSteadySpec::Method::newton) return job;
   Job relaxed = job;
@@ -285,7 +272,6 @@ SteadyOutcomes newton_statics(const CosseratJob& job, Ensemble<Model, Real>& e) 
 
 }  // namespace
 
-template <>
 template <class Real>
 SteadyOutcomes Host::solve_steady(const Job& job, Backend<Model, Real>& backend, Ensemble<Model, Real>& e,
                                   StabilityReport& stability) {
@@ -345,7 +331,6 @@ SteadyOutcomes Host::solve_steady(const Job& job, Backend<Model, Real>& backend,
   return s;
 }
 
-template <>
 std::vector<std::string> Host::describe(const Job& job) {
   return {"model cosserat, scheme " + scheme_name(job) + ", precision " +
               (job.precision == Precision::float32 ? "float32" : "float64"),
@@ -353,12 +338,6 @@ std::vector<std::string> Host::describe(const Job& job) {
 }
 
 /// `rodswarm modes`: defined in cosserat_modes.cpp, declared here where the drivers are instantiated.
-template <>
-bool Host::has_modes();
-template <>
-void Host::check_modes(const Job& job);
-template <>
-MemberModes Host::member_modes(const Job& job, Ensemble<Model, double>& e, std::size_t i, const ModesOptions& options);
 
 }  // namespace rodswarm
 

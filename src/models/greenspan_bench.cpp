@@ -6,12 +6,12 @@
 #include "config/greenspan_job.hpp"
 #include "driver/bench_impl.hpp"
 #include "rodswarm/models/greenspan_cost.hpp"
+#include "models/greenspan_host.hpp"
 
 namespace rodswarm {
 
 using Host = ModelHost<greenspan::Model>;
 
-template <>
 std::vector<BenchCase> Host::bench_problems() {
   // problem, scheme, beads, members, CPU steps, CUDA steps. Both problems are 10^7 bead-steps per step.
   // CPU: about 5 s a row on two cores. CUDA: about 2 s a row at half an H100's float64 peak, so that the driver's
@@ -24,7 +24,6 @@ std::vector<BenchCase> Host::bench_problems() {
 
 /// Example 1 of the paper (n = 9), or a 1000-bead string with the same tension scale, damped enough to be inside
 /// both schemes' stability bounds at dt = 1e-5. Members differ in their peak height so that no two are identical.
-template <>
 BenchProblem Host::bench_problem(const BenchCase& c) {
   nlohmann::json params, peak;
   double dt = 0.0;
@@ -48,7 +47,6 @@ BenchProblem Host::bench_problem(const BenchCase& c) {
       y};
 }
 
-template <>
 BenchCost Host::bench_cost(const Job& job, KernelLayout layout, std::size_t real_bytes, int beads,
                            double steps_per_launch) {
   return {greenspan::flops_per_bead_step(job.scheme),

@@ -12,6 +12,7 @@
 #include "config/greenspan_job.hpp"
 #include "driver/compare_impl.hpp"
 #include "reference/greenspan_reference.hpp"
+#include "models/greenspan_host.hpp"
 
 namespace rodswarm {
 namespace {
@@ -38,7 +39,6 @@ double default_compare_tolerance(const GreenspanJob& job) {
 }  // namespace
 
 /// The backend against the paper's printed recursion (5.2) or textbook RK4 (src/reference/greenspan_*).
-template <>
 CompareReport ModelHost<greenspan::Model>::compare(const GreenspanJob& full_job, const RunOptions& options,
                                                    std::int64_t members) {
   GreenspanJob job = head_of(full_job, members);

@@ -11,6 +11,7 @@
 #include "config/greenspan_job.hpp"
 #include "driver/drivers_impl.hpp"
 #include "rodswarm/models/greenspan_stability.hpp"
+#include "models/greenspan_host.hpp"
 
 namespace rodswarm {
 
@@ -21,7 +22,6 @@ namespace {
 constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
 }  // namespace
 
-template <>
 ResultsPlan Host::results(const Job& job, const std::string& kind) {
   ResultsPlan plan;
   plan.scheme = job.scheme == greenspan::Scheme::rk4 ? "rk4" : "greenspan";
@@ -45,7 +45,6 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
   return plan;
 }
 
-template <>
 std::int32_t Host::max_beads(const Job& job) {
   int n = 0;
   for (const auto& p : job.members.params) n = std::max(n, p.n);
@@ -54,7 +53,6 @@ std::int32_t Host::max_beads(const Job& job) {
 
 /// Member i's state (all beads, ends included) as rows of 3-vectors of positions and velocities, and its energies.
 /// Rows beyond its beads keep the results' NaN.
-template <>
 template <class Real>
 void Host::record(const Job& job, const RecordTables&, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
   const auto& p = job.members.params[i];
@@ -81,13 +79,9 @@ void Host::record(const Job& job, const RecordTables&, Ensemble<Model, Real>& e,
   }
 }
 
-template <>
-bool Host::counts_as_diverged(std::uint8_t status) {
-  return status == status_diverged;
-}
+bool Host::counts_as_diverged(std::uint8_t status) { return status == status_diverged; }
 
 /// dt against the scheme's linearised bound, at the initial state and at the steady state (docs/models/greenspan.md).
-template <>
 MemberStability Host::stability(const Job& job, std::size_t i) {
   const auto& p = job.members.params[i];
   double w2 = greenspan::highest_mode_omega2(job.members.data(Model::heights, static_cast<std::int64_t>(i)), p);
@@ -105,13 +99,11 @@ MemberStability Host::stability(const Job& job, std::size_t i) {
   return {w2, gamma, stable};
 }
 
-template <>
 std::string Host::stability_bound(const Job& job) {
   return std::string("the ") + (job.scheme == greenspan::Scheme::rk4 ? "rk4" : "greenspan") +
          " scheme's linearised stability bound";
 }
 
-template <>
 std::string Host::stability_example(const StabilityReport::Detail& d, const Job& job) {
   std::ostringstream out;
   if (job.scheme == greenspan::Scheme::rk4) {
@@ -125,17 +117,9 @@ std::string Host::stability_example(const StabilityReport::Detail& d, const Job&
 }
 
 /// Newton on (5.3) from the straight chord between the ends, whatever the initial shape.
-template <>
-bool Host::has_steady() {
-  return true;
-}
 
-template <>
-std::string Host::steady_scheme(const Job&) {
-  return "newton";
-}
+std::string Host::steady_scheme(const Job&) { return "newton"; }
 
-template <>
 GreenspanJob Host::steady_job(const Job& job) {
   Job start = job;
   for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
@@ -150,7 +134,6 @@ GreenspanJob Host::steady_job(const Job& job) {
   return start;
 }
 
-template <>
 template <class Real>
 SteadyOutcomes Host::solve_steady(const Job& job, Backend<Model, Real>& backend, Ensemble<Model, Real>& e,
                                   StabilityReport&) {
@@ -172,7 +155,6 @@ SteadyOutcomes Host::solve_steady(const Job& job, Backend<Model, Real>& backend,
   return s;
 }
 
-template <>
 std::vector<std::string> Host::describe(const Job& job) {
   return {"model greenspan, scheme " + results(slice_of(job, 0, 0), "run").scheme + ", precision " +
               (job.precision == Precision::float32 ? "float32" : "float64"),

@@ -10,6 +10,7 @@
 #include "config/nishinari_job.hpp"
 #include "driver/compare_impl.hpp"
 #include "reference/nishinari_reference.hpp"
+#include "models/nishinari_host.hpp"
 
 namespace rodswarm {
 namespace {
@@ -70,7 +71,6 @@ void add_state(FieldError& pos, FieldError& vel, FieldError& energy, const refer
 /// are each of about that size, not equal), and at least 1e-9. Relative errors are taken against the field's
 /// largest reference value, or against a scale of the member where the field is near zero: (n-1) l / t_end for
 /// velocities, the sum of the energy components' magnitudes for the total energy.
-template <>
 CompareReport ModelHost<nishinari::Model>::compare(const NishinariJob& full_job, const RunOptions& options,
                                                    std::int64_t members) {
   NishinariJob job = slice_of(full_job, 0, members);

@@ -9,13 +9,13 @@
 #include "config/nishinari_job.hpp"
 #include "driver/drivers_impl.hpp"
 #include "rodswarm/models/nishinari.hpp"
+#include "models/nishinari_host.hpp"
 
 namespace rodswarm {
 
 using Model = nishinari::Model;
 using Host = ModelHost<Model>;
 
-template <>
 ResultsPlan Host::results(const Job& job, const std::string& kind) {
   ResultsPlan plan;
   plan.scheme = "rk4";
@@ -69,7 +69,6 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
   return plan;
 }
 
-template <>
 std::int32_t Host::max_beads(const Job& job) {
   int n = 0;
   for (const auto& p : job.members.params) n = std::max(n, p.n);
@@ -78,7 +77,6 @@ std::int32_t Host::max_beads(const Job& job) {
 
 /// Member i's positions and velocities as rows of 3-vectors (beyond its beads the results' NaN stays), its
 /// energies, its momentum, and its segments' normals and spins (beyond its segments the NaN stays).
-template <>
 template <class Real>
 void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
   const auto& p = e.params[i];
@@ -111,30 +109,23 @@ void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std
 }
 
 /// A member stopped at a singularity (gimbal lock) is flagged singular and counted as diverged (the default).
-template <>
 const char* Host::stop_meaning(std::uint8_t status) {
   return status == status_singular ? "stopped at a singularity (cos of a relative pitch angle near 0, gimbal lock)"
                                    : nullptr;
 }
 
 /// RK4's linearised bound (models/nishinari.hpp, rk4_stable_dt): dt omega_max < 2 sqrt(2).
-template <>
 MemberStability Host::stability(const Job& job, std::size_t i) {
   const double limit = nishinari::rk4_stable_dt(job.members.params[i]);
   return omega_bound(2 * std::sqrt(2.0) / limit, job.members.dt[i], 2 * std::sqrt(2.0));
 }
 
-template <>
-std::string Host::stability_bound(const Job&) {
-  return "RK4's linearised stability bound";
-}
+std::string Host::stability_bound(const Job&) { return "RK4's linearised stability bound"; }
 
-template <>
 std::string Host::stability_example(const StabilityReport::Detail& d, const Job&) {
   return omega_bound_example(d, "max(2 sqrt(k/(m l)), 2 sqrt(h/(j l)), 4 sqrt(K/(m l^3)))", 2 * std::sqrt(2.0));
 }
 
-template <>
 std::vector<std::string> Host::describe(const Job& job) {
   const bool intrinsic = job.formulation == nishinari::Formulation::intrinsic;
   return {std::string("model nishinari, ") + (intrinsic ? "intrinsic" : "cartesian") + " formulation, " +

@@ -3,12 +3,12 @@
 #include "config/rodpair_job.hpp"
 #include "driver/bench_impl.hpp"
 #include "rodswarm/models/rodpair_cost.hpp"
+#include "models/rodpair_host.hpp"
 
 namespace rodswarm {
 
 using Host = ModelHost<rodpair::Model>;
 
-template <>
 std::vector<BenchCase> Host::bench_problems() {
   // beads = both rods' nodes: 2 x 21 and 2 x 81 nodes, 4.2e4 and 8.1e4 node-steps per step.
   return {{"rodpair", "cross20", "rkmk4", 42, 1'000, 10, 200}, {"rodpair", "cross80", "rkmk4", 162, 500, 10, 200}};
@@ -17,7 +17,6 @@ std::vector<BenchCase> Host::bench_problems() {
 /// The crossing pair of examples/rodpair/crossing.json (two taut rods of c.beads / 2 - 1 segments pinned at both ends,
 /// at right angles, rod 2 pressed onto rod 1 and both pushed along each other from rest), the members differing in
 /// rod 2's push.
-template <>
 BenchProblem Host::bench_problem(const BenchCase& c) {
   const int n = c.beads / 2 - 1;
   auto rod = [&](double radius, nlohmann::json push, nlohmann::json initial) {
@@ -49,7 +48,6 @@ BenchProblem Host::bench_problem(const BenchCase& c) {
           0.8};
 }
 
-template <>
 BenchCost Host::bench_cost(const Job&, KernelLayout, std::size_t real_bytes, int, double steps_per_launch) {
   return {rodpair::flops_per_node_step(), rodpair::global_bytes_per_node_step(real_bytes, steps_per_launch)};
 }

@@ -11,6 +11,7 @@
 #include "driver/field_error.hpp"
 #include "models/se3rod_reference_case.hpp"
 #include "reference/rodpair_reference.hpp"
+#include "models/rodpair_host.hpp"
 
 namespace rodswarm {
 namespace {
@@ -73,7 +74,6 @@ void add_state(Fields& f, const reference::RodpairCase& c, const double* pos, co
 /// reference value or a scale of the member where the field is near zero: the longer rod's length for positions and
 /// the contact points, length / t_end for velocities, 1 / t_end for angular velocities, and for the energy the
 /// elastic energy of a strain of 1e-3 of the stiffer rod.
-template <>
 CompareReport ModelHost<rodpair::Model>::compare(const RodpairJob& full_job, const RunOptions& options,
                                                  std::int64_t members) {
   RodpairJob job = slice_of(full_job, 0, members);

@@ -14,6 +14,7 @@
 #include "models/se3rod_node_rows.hpp"
 #include "models/spectrum_signals.hpp"
 #include "rodswarm/models/se3rod_stability.hpp"
+#include "models/rodpair_host.hpp"
 
 namespace rodswarm {
 
@@ -35,7 +36,6 @@ double lyapunov_estimate(std::int64_t renorm_steps, double dt, std::int64_t step
 }  // namespace
 
 /// Each rod's size and material, the bump widths, then each varied key's value; both rods' nodes per member.
-template <>
 ResultsPlan Host::results(const Job& job, const std::string& kind) {
   ResultsPlan plan;
   plan.scheme = "rkmk4";
@@ -91,15 +91,11 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
   return plan;
 }
 
-template <>
-std::int32_t Host::max_beads(const Job& job) {
-  return static_cast<std::int32_t>(job.members.max_count(Model::nodes));
-}
+std::int32_t Host::max_beads(const Job& job) { return static_cast<std::int32_t>(job.members.max_count(Model::nodes)); }
 
 /// Member i's nodes (rod 1's, then rod 2's) as se3rod saves them, the energies of both rods summed, and its
 /// contact: where it is, the reaction the last step began with, the slip speed |u| and the gap of this state (the
 /// restore leaves them at round-off), and the last step's drift off them before its restore.
-template <>
 template <class Real>
 void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
   const auto& p = e.params[i];
@@ -147,7 +143,6 @@ void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std
 }
 
 /// float32 cannot follow a twin a small d0 away: its round-off, not the dynamics, would set the growth measured.
-template <>
 void Host::check(const Job& job) {
   if (job.precision != Precision::float32) return;
   for (std::size_t i = 0; i < job.members.params.size(); ++i) {
@@ -161,7 +156,6 @@ void Host::check(const Job& job) {
   }
 }
 
-template <>
 const char* Host::stop_meaning(std::uint8_t status) {
   if (status == status_separated)
     return "stopped where the rods would have had to pull on each other (they part; /final/time says when)";
@@ -170,25 +164,17 @@ const char* Host::stop_meaning(std::uint8_t status) {
   return nullptr;
 }
 
-template <>
-bool Host::counts_as_diverged(std::uint8_t status) {
-  return status == status_diverged;
-}
+bool Host::counts_as_diverged(std::uint8_t status) { return status == status_diverged; }
 
 /// dt omega_max of the stiffer rod against RKMK4's limit (models/se3rod_stability.hpp).
-template <>
 MemberStability Host::stability(const Job& job, std::size_t i) {
   const auto& p = job.members.params[i];
   const double omega = std::max(se3rod::omega_max(p.rod1), se3rod::omega_max(p.rod2));
   return omega_bound(omega, job.members.dt[i], se3rod::stable_dt_omega(se3rod::Scheme::rkmk4, job.steps[i]));
 }
 
-template <>
-std::string Host::stability_bound(const Job&) {
-  return "RKMK4's linearised stability bound (the stiffer rod)";
-}
+std::string Host::stability_bound(const Job&) { return "RKMK4's linearised stability bound (the stiffer rod)"; }
 
-template <>
 std::string Host::stability_example(const StabilityReport::Detail& d, const Job& job) {
   const auto i = static_cast<std::size_t>(d.member);
   return omega_bound_example(d, "sqrt(4 (E + ks G)/(rho h^2) + 4 ks G/(rho r^2)) of the stiffer rod",
@@ -196,13 +182,11 @@ std::string Host::stability_example(const StabilityReport::Detail& d, const Job&
 }
 
 /// The chosen rod mode's signal, NaN after the samples a member reached, and its power spectrum.
-template <>
 template <class Real>
 void Host::finish(const Job& job, const Ensemble<Model, Real>& e, Results& r, const RunOptions& options) {
   record_spectra(job, e, r, options.t_max);
 }
 
-template <>
 std::vector<std::string> Host::describe(const Job& job) {
   std::ostringstream interval, sample;
   interval << job.renorm_interval;

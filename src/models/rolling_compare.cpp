@@ -13,6 +13,7 @@
 #include "driver/field_error.hpp"
 #include "driver/compare_impl.hpp"
 #include "models/rolling_reference_case.hpp"
+#include "models/rolling_host.hpp"
 
 namespace rodswarm {
 namespace {
@@ -104,7 +105,6 @@ void add_reference_pair(Fields& f, int P, const reference::RollingSample& a, con
 /// strings' displacement and velocity at the output points, the contact points, the multiplier and the total
 /// energy. Default tolerance: four times the reference's own discretisation error (a second run on half the
 /// grid, Richardson for order 2), at least 1e-9 (float32: 2e-4).
-template <>
 CompareReport ModelHost<rolling::Model>::compare(const RollingJob& full_job, const RunOptions& options,
                                                  std::int64_t members) {
   RollingJob job = slice_of(full_job, 0, members);

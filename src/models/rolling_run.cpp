@@ -16,6 +16,7 @@
 #include "models/spectrum_signals.hpp"
 #include "rodswarm/models/rolling.hpp"
 #include "rodswarm/models/rolling_stepper.hpp"
+#include "models/rolling_host.hpp"
 
 namespace rodswarm {
 
@@ -42,7 +43,6 @@ double omega_max(const rolling::Params<double>& p) { return p.c * rolling::waven
 }  // namespace
 
 /// The space-time field of both strings at the output points: 2 x points bead rows, two rods per member.
-template <>
 ResultsPlan Host::results(const Job& job, const std::string& kind) {
   ResultsPlan plan;
   plan.scheme = "rk4";
@@ -83,14 +83,10 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
   return plan;
 }
 
-template <>
-std::int32_t Host::max_beads(const Job& job) {
-  return 2 * job.points;
-}
+std::int32_t Host::max_beads(const Job& job) { return 2 * job.points; }
 
 /// psi_m(x_j) at the output points for every distinct (ends, K, L) of the job: sampling a member is then a
 /// matrix-vector product.
-template <>
 RecordTables Host::record_tables(const Job& job) {
   RecordTables out;
   std::map<std::tuple<int, int, double>, std::size_t> index;
@@ -120,7 +116,6 @@ RecordTables Host::record_tables(const Job& job) {
   return out;
 }
 
-template <>
 template <class Real>
 void Host::record(const Job& job, const RecordTables& tables, Ensemble<Model, Real>& e, std::size_t i,
                   const FieldRows& rows) {
@@ -174,18 +169,13 @@ void Host::record(const Job& job, const RecordTables& tables, Ensemble<Model, Re
 }
 
 /// A member whose contact point left its string (fixed ends) is flagged singular, not diverged.
-template <>
 const char* Host::stop_meaning(std::uint8_t status) {
   return status == status_singular ? "stopped where a contact point left its string (fixed ends)" : nullptr;
 }
 
-template <>
-bool Host::counts_as_diverged(std::uint8_t status) {
-  return status == status_diverged;
-}
+bool Host::counts_as_diverged(std::uint8_t status) { return status == status_diverged; }
 
 /// float32 cannot follow a Lyapunov twin closer than 1e-3.
-template <>
 void Host::check(const Job& job) {
   if (job.precision != Precision::float32) return;
   // The twin sits d0 from the trajectory in every component; float32 rounds O(1) values at 6e-8, so below
@@ -204,7 +194,6 @@ void Host::check(const Job& job) {
 
 /// The initial velocities projected onto the constraint (the stepper would do it on its first step; here the
 /// save at t = 0 already holds the state that is integrated).
-template <>
 template <class Real>
 void Host::prepare(const Job&, Ensemble<Model, Real>& e) {
   for (std::int64_t i = 0; i < e.members(); ++i) {
@@ -218,29 +207,22 @@ void Host::prepare(const Job&, Ensemble<Model, Real>& e) {
 }
 
 /// The harmonic's signal, NaN after the samples a member reached, and its power spectrum.
-template <>
 template <class Real>
 void Host::finish(const Job& job, const Ensemble<Model, Real>& e, Results& r, const RunOptions& options) {
   record_spectra(job, e, r, options.t_max);
 }
 
 /// RK4's bound dt omega_max < 2.8.
-template <>
 MemberStability Host::stability(const Job& job, std::size_t i) {
   return omega_bound(omega_max(job.members.params[i]), job.members.dt[i], 2.8);
 }
 
-template <>
-std::string Host::stability_bound(const Job&) {
-  return "RK4's stability bound";
-}
+std::string Host::stability_bound(const Job&) { return "RK4's stability bound"; }
 
-template <>
 std::string Host::stability_example(const StabilityReport::Detail& d, const Job&) {
   return omega_bound_example(d, "c kappa_K (the highest mode)", 2.8);
 }
 
-template <>
 std::vector<std::string> Host::describe(const Job& job) {
   int K = 0;
   for (const auto& p : job.members.params) K = std::max(K, p.modes);

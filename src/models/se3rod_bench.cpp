@@ -3,12 +3,12 @@
 #include "config/se3rod_job.hpp"
 #include "driver/bench_impl.hpp"
 #include "rodswarm/models/se3rod_cost.hpp"
+#include "models/se3rod_host.hpp"
 
 namespace rodswarm {
 
 using Host = ModelHost<se3rod::Model>;
 
-template <>
 std::vector<BenchCase> Host::bench_problems() {
   // beads = nodes (segments + 1). 1.7e5 and 1.3e5 node-steps per step; plane16 the cantilever's n=16 rkmk4 row
   // rolling on a plane (what the contact costs).
@@ -45,7 +45,6 @@ BenchProblem rolling_on_incline(const BenchCase& c) {
 /// A cantilever (the material of examples/se3rod/cantilever.json) of c.beads - 1 segments, clamped at one end,
 /// under gravity and thrown sideways, by the scheme c.scheme; members differ in their initial velocity so that no
 /// two are identical.
-template <>
 BenchProblem Host::bench_problem(const BenchCase& c) {
   if (c.problem.rfind("plane", 0) == 0) return rolling_on_incline(c);
   const nlohmann::json params = {{"n", c.beads - 1},         {"length", 1.0},
@@ -62,7 +61,6 @@ BenchProblem Host::bench_problem(const BenchCase& c) {
           0.03};
 }
 
-template <>
 BenchCost Host::bench_cost(const Job& job, KernelLayout, std::size_t real_bytes, int, double steps_per_launch) {
   return {se3rod::flops_per_node_step(job.scheme, job.members.params.front().contact),
           se3rod::global_bytes_per_node_step(real_bytes, steps_per_launch)};

@@ -10,6 +10,7 @@
 #include "driver/field_error.hpp"
 #include "models/se3rod_reference_case.hpp"
 #include "reference/se3rod_reference.hpp"
+#include "models/se3rod_host.hpp"
 
 namespace rodswarm {
 namespace {
@@ -121,7 +122,6 @@ void add_state(Fields& f, const reference::Se3rodCase& c, const double* pos, con
 /// field's largest reference value, or against a scale of the member where the field is near zero: the rod's length
 /// for positions, length / t_end for velocities, 1 / t_end for angular velocities, and for the total energy the
 /// elastic energy of a strain of 1e-3 (E A L 1e-6 / 2).
-template <>
 CompareReport ModelHost<se3rod::Model>::compare(const Se3rodJob& full_job, const RunOptions& options,
                                                 std::int64_t members) {
   Se3rodJob job = slice_of(full_job, 0, members);

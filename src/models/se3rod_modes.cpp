@@ -5,19 +5,14 @@
 #include "config/se3rod_job.hpp"
 #include "driver/model_host.hpp"
 #include "models/se3rod_equilibrium.hpp"
+#include "models/se3rod_host.hpp"
 
 namespace rodswarm {
 
 using Host = ModelHost<se3rod::Model>;
 
-template <>
-bool Host::has_modes() {
-  return true;
-}
-
 /// The plane's rolling rows are not in the linearisation (nor in the Newton statics): such members are refused up
 /// front rather than given the modes of a rod that the plane does not hold.
-template <>
 void Host::check_modes(const Job& job) {
   for (std::size_t i = 0; i < job.members.params.size(); ++i) {
     if (job.members.params[i].contact == se3rod::Contact::none) continue;
@@ -27,7 +22,6 @@ void Host::check_modes(const Job& job) {
   }
 }
 
-template <>
 MemberModes Host::member_modes(const Job& job, Ensemble<se3rod::Model, double>& e, std::size_t i,
                                const ModesOptions& options) {
   const auto& p = job.members.params[i];

@@ -11,6 +11,7 @@
 #include "driver/drivers_impl.hpp"
 #include "models/se3rod_node_rows.hpp"
 #include "rodswarm/models/se3rod_stability.hpp"
+#include "models/se3rod_host.hpp"
 
 namespace rodswarm {
 
@@ -26,7 +27,6 @@ const char* scheme_name(se3rod::Scheme s) {
 }  // namespace
 
 /// The material and loads every member has, then each varied key's value; the nodes per member.
-template <>
 ResultsPlan Host::results(const Job& job, const std::string& kind) {
   ResultsPlan plan;
   plan.scheme = scheme_name(job.scheme);
@@ -76,15 +76,11 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
   return plan;
 }
 
-template <>
-std::int32_t Host::max_beads(const Job& job) {
-  return static_cast<std::int32_t>(job.members.max_count(Model::nodes));
-}
+std::int32_t Host::max_beads(const Job& job) { return static_cast<std::int32_t>(job.members.max_count(Model::nodes)); }
 
 /// Member i's node positions, directors (R row by row: the columns are d1, d2, d3), lab-frame velocities R gamma
 /// and angular velocities R omega, its energies, and its nodes' contact with the plane (slip, gap, normal
 /// reaction).
-template <>
 template <class Real>
 void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std::size_t i, const FieldRows& rows) {
   const auto& p = e.params[i];
@@ -114,26 +110,20 @@ void Host::record(const Job&, const RecordTables&, Ensemble<Model, Real>& e, std
 }
 
 /// A member whose plane would have to pull a node is flagged separated, not diverged.
-template <>
 const char* Host::stop_meaning(std::uint8_t status) {
   return status == status_separated
              ? "stopped where the plane would have had to pull a node (the rod lifts off; /final/time says when)"
              : nullptr;
 }
 
-template <>
-bool Host::counts_as_diverged(std::uint8_t status) {
-  return status == status_diverged;
-}
+bool Host::counts_as_diverged(std::uint8_t status) { return status == status_diverged; }
 
 /// dt omega_max against the scheme's limit (models/se3rod_stability.hpp).
-template <>
 MemberStability Host::stability(const Job& job, std::size_t i) {
   const auto& p = job.members.params[i];
   return omega_bound(se3rod::omega_max(p), job.members.dt[i], se3rod::stable_dt_omega(p.scheme, job.steps[i]));
 }
 
-template <>
 std::string Host::stability_bound(const Job& job) {
   switch (job.scheme) {
     case se3rod::Scheme::variational:
@@ -146,14 +136,12 @@ std::string Host::stability_bound(const Job& job) {
   return "RKMK4's linearised stability bound";
 }
 
-template <>
 std::string Host::stability_example(const StabilityReport::Detail& d, const Job& job) {
   const auto i = static_cast<std::size_t>(d.member);
   return omega_bound_example(d, "sqrt(4 (E + ks G)/(rho h^2) + 4 ks G/(rho r^2))",
                              se3rod::stable_dt_omega(job.scheme, job.steps[i]));
 }
 
-template <>
 std::vector<std::string> Host::describe(const Job& job) {
   std::vector<std::string> lines = {std::string("model se3rod, scheme ") + scheme_name(job.scheme) + ", precision " +
                                         (job.precision == Precision::float32 ? "float32" : "float64"),
@@ -165,12 +153,6 @@ std::vector<std::string> Host::describe(const Job& job) {
 }
 
 /// `rodswarm modes`: defined in se3rod_modes.cpp, declared here where the drivers are instantiated.
-template <>
-bool Host::has_modes();
-template <>
-void Host::check_modes(const Job& job);
-template <>
-MemberModes Host::member_modes(const Job& job, Ensemble<Model, double>& e, std::size_t i, const ModesOptions& options);
 
 }  // namespace rodswarm
 
