@@ -1,6 +1,7 @@
 /// @file greenspan_config.cpp
 /// JSON to GreenspanSpec and run settings: the shape of the Greenspan schema (which keys, which types). Value
 /// ranges that an ensemble can change are checked per member in greenspan_member.cpp.
+#include "config/greenspan_params.hpp"
 #include "config/greenspan_spec.hpp"
 #include "config/json_check.hpp"
 #include "config/run_settings_config.hpp"
@@ -10,20 +11,8 @@ namespace rodswarm {
 namespace config_detail {
 namespace {
 
-const std::vector<std::string> params_keys = {"n", "dx", "m", "T0", "eps", "alpha", "g", "tension_exponent"};
 const std::vector<OutputField> output_fields = {{"positions", true}, {"velocities", false}, {"energy", true}};
 const Choices<greenspan::Scheme> schemes{{greenspan::Scheme::paper, "greenspan"}, {greenspan::Scheme::rk4, "rk4"}};
-
-void read_params(const ObjectReader& r, GreenspanSpec& spec) {
-  spec.n = static_cast<double>(r.integer("n"));
-  spec.dx = r.number("dx");
-  spec.m = r.number("m");
-  spec.T0 = r.number("T0");
-  spec.eps = r.number_or("eps", 0.0);
-  spec.alpha = r.number_or("alpha", 0.0);
-  spec.g = r.number_or("g", 0.0);
-  spec.tension_exponent = r.number_or("tension_exponent", 1.0);
-}
 
 void read_initial(const nlohmann::json& top_initial, const std::string& source, GreenspanSpec& spec) {
   std::vector<std::string> allowed;
@@ -89,7 +78,9 @@ config_detail::GreenspanSpec Schema<greenspan::Model>::parse(const nlohmann::jso
     job.steady.max_iter = positive_int(r, "max_iter", job.steady.max_iter);
   }
   GreenspanSpec spec;
-  read_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
+  read_params(
+      ObjectReader(required_section(config, "params", source), "params", source, param_keys(greenspan_params())),
+      greenspan_params(), spec);
   read_initial(required_section(config, "initial", source), source, spec);
   spec.scheme =
       schemes.value(read_integrator(config, source, schemes.names(), spec.dt, spec.t_end, &spec.divergence_factor));

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "config/greenspan_params.hpp"
 #include "config/greenspan_spec.hpp"
 #include "config/json_check.hpp"
 #include "config/member_checker.hpp"
@@ -12,9 +13,6 @@
 namespace rodswarm {
 namespace config_detail {
 namespace {
-
-/// Largest n accepted: bead offsets and kernel indices are int.
-constexpr double max_beads = config_detail::max_member_beads;
 
 /// Fills out.y (moving beads) and the fixed ends for the spec's initial kind.
 void build_shape(const GreenspanSpec& spec, int n, const MemberChecker& check, GreenspanMember& out) {
@@ -112,27 +110,13 @@ void Schema<greenspan::Model>::build(const Spec& spec, const GreenspanJob& job, 
   using namespace config_detail;
   const MemberChecker check(source);
 
-  if (!(spec.n >= 1 && spec.n <= max_beads && spec.n == std::floor(spec.n))) {
-    check.fail("params.n",
-               "must be an integer from 1 to " + format_number(max_beads) + ", got " + format_number(spec.n));
-  }
-  const int n = static_cast<int>(spec.n);
-  check.positive({{"params.dx", spec.dx}, {"params.m", spec.m}, {"params.T0", spec.T0}});
-  check.non_negative({{"params.eps", spec.eps}, {"params.alpha", spec.alpha}});
-  check.finite("params.g", spec.g);
-  check.positive("params.tension_exponent", spec.tension_exponent);
+  check_params(greenspan_params(), spec, check);
   check.integrator(spec.dt, spec.t_end, spec.divergence_factor, job.output.save_every);
 
   auto& p = out.params;
-  p.n = n;
+  land_params(greenspan_params(), spec, p);
+  const int n = p.n;
   p.scheme = spec.scheme;
-  p.dx = spec.dx;
-  p.m = spec.m;
-  p.T0 = spec.T0;
-  p.eps = spec.eps;
-  p.alpha = spec.alpha;
-  p.g = spec.g;
-  p.tension_exponent = spec.tension_exponent;
   build_shape(spec, n, check, out);
 
   out.v.assign(static_cast<std::size_t>(n), 0.0);

@@ -1,15 +1,14 @@
 /// @file greenspan_slots.cpp
 /// The numbers of a GreenspanSpec that `ensemble.vary` may address, in schema order (resolution, suggestions and
 /// messages: vary_slots.hpp).
+#include "config/greenspan_params.hpp"
 #include "config/greenspan_spec.hpp"
 
 namespace rodswarm {
 
 template <>
 void Schema<greenspan::Model>::numbers(Spec& s, const config_detail::NumberSlots& slots) {
-  slots.integer("params.n", s.n);
-  slots.numbers("params", "dx m T0 eps alpha g tension_exponent",
-                {&s.dx, &s.m, &s.T0, &s.eps, &s.alpha, &s.g, &s.tension_exponent});
+  config_detail::param_slots(config_detail::greenspan_params(), s, slots);
   switch (s.kind) {
     case config_detail::InitialKind::triangle:
       slots.vector("initial.peak", s.peak);
