@@ -8,9 +8,10 @@
 /// from HostDefaults<M> (the optional hooks' defaults below), and every one of the model's host files includes it,
 /// so every file that uses the host sees the same members and none can fall back on a default the model replaced.
 /// The primary template is only declared: a file that forgot the model's header does not compile. The required
-/// hooks have no default, so a model that does not declare one does not compile either; a verb's hooks exist only
-/// where the model says it has the verb (has_steady, has_modes), and the drivers reach them under `if constexpr`,
-/// so a model that claims a verb and lacks one of its hooks is a compile error too.
+/// hooks have no default: the class declares them with RODSWARM_REQUIRED_HOST_HOOKS (below), and a model that does
+/// not define one fails to link. A verb's hooks exist only where the model says it has the verb
+/// (RODSWARM_STEADY_HOST_HOOKS, RODSWARM_MODES_HOST_HOOKS), and the drivers reach them under
+/// `if constexpr (H::has_steady())`, so no model can reach a verb through defaults.
 ///
 /// Required of every model (declared in its class, defined in src/models/<model>_*.cpp):
 ///   static ResultsPlan results(const Job& job, const std::string& kind);   what the results of `job` hold; `kind`
@@ -140,3 +141,38 @@ struct HostDefaults {
 };
 
 }  // namespace rodswarm
+
+/// The hooks every model defines, declared in its class (src/models/<model>_host.hpp) by this one line, so that the
+/// six classes do not spell the interface again: run, validate and the stability check (<model>_run.cpp), compare
+/// (<model>_compare.cpp) and bench (<model>_bench.cpp). A model that does not define one fails to link.
+#define RODSWARM_REQUIRED_HOST_HOOKS                                                                      \
+  static ResultsPlan results(const Job& job, const std::string& kind);                                    \
+  static std::int32_t max_beads(const Job& job);                                                          \
+  template <class Real>                                                                                   \
+  static void record(const Job& job, const RecordTables& tables, Ensemble<Model, Real>& e, std::size_t i, \
+                     const FieldRows& rows);                                                              \
+  static MemberStability stability(const Job& job, std::size_t i);                                        \
+  static std::string stability_bound(const Job& job);                                                     \
+  static std::string stability_example(const StabilityReport::Detail& d, const Job& job);                 \
+  static std::vector<std::string> describe(const Job& job);                                               \
+  static CompareReport compare(const Job& job, const RunOptions& options, std::int64_t members);          \
+  static std::vector<BenchCase> bench_problems();                                                         \
+  static BenchProblem bench_problem(const BenchCase& c);                                                  \
+  static BenchCost bench_cost(const Job& job, KernelLayout layout, std::size_t real_bytes, int beads,     \
+                              double steps_per_launch);
+
+/// `rodswarm steady`: the flag and its hooks (defined in <model>_run.cpp).
+#define RODSWARM_STEADY_HOST_HOOKS                                                                            \
+  static constexpr bool has_steady() { return true; }                                                         \
+  static Job steady_job(const Job& job);                                                                      \
+  static std::string steady_scheme(const Job& job);                                                           \
+  template <class Real>                                                                                       \
+  static SteadyOutcomes solve_steady(const Job& job, Backend<Model, Real>& backend, Ensemble<Model, Real>& e, \
+                                     StabilityReport& stability);
+
+/// `rodswarm modes`: the flag and its hooks (defined in <model>_modes.cpp).
+#define RODSWARM_MODES_HOST_HOOKS                                                            \
+  static constexpr bool has_modes() { return true; }                                         \
+  static void check_modes(const Job& job);                                                   \
+  static MemberModes member_modes(const Job& job, Ensemble<Model, double>& e, std::size_t i, \
+                                  const ModesOptions& options);

@@ -10,25 +10,10 @@ namespace rodswarm {
 
 template <>
 struct ModelHost<nishinari::Model> : HostDefaults<nishinari::Model> {
-  // run, validate and the stability check (nishinari_run.cpp)
-  static ResultsPlan results(const Job& job, const std::string& kind);
-  static std::int32_t max_beads(const Job& job);
-  template <class Real>
-  static void record(const Job& job, const RecordTables& tables, Ensemble<Model, Real>& e, std::size_t i,
-                     const FieldRows& rows);
-  static MemberStability stability(const Job& job, std::size_t i);
-  static std::string stability_bound(const Job& job);
-  static std::string stability_example(const StabilityReport::Detail& d, const Job& job);
-  static std::vector<std::string> describe(const Job& job);
-  // optional hooks this model replaces (their defaults: driver/model_host.hpp)
-  static const char* stop_meaning(std::uint8_t status);
-  // compare (nishinari_compare.cpp)
-  static CompareReport compare(const Job& job, const RunOptions& options, std::int64_t members);
-  // bench (nishinari_bench.cpp)
-  static std::vector<BenchCase> bench_problems();
-  static BenchProblem bench_problem(const BenchCase& c);
-  static BenchCost bench_cost(const Job& job, KernelLayout layout, std::size_t real_bytes, int beads,
-                              double steps_per_launch);
+  RODSWARM_REQUIRED_HOST_HOOKS  // results, record, stability, describe, compare, bench
+      // optional hooks this model replaces (their defaults: driver/model_host.hpp)
+      static const char*
+      stop_meaning(std::uint8_t status);
 };
 
 }  // namespace rodswarm
