@@ -142,8 +142,9 @@ struct HostDefaults {
 
 }  // namespace rodswarm
 
-/// The hooks every model defines, declared in its class (src/models/<model>_host.hpp) by this one line, so that the
-/// six classes do not spell the interface again: run, validate and the stability check (<model>_run.cpp), compare
+/// The hooks every model defines, declared in its class (src/models/<model>_host.hpp) by the one line
+/// `RODSWARM_REQUIRED_HOST_HOOKS;`, so that the six classes do not spell the interface again: run, validate and the
+/// stability check (<model>_run.cpp), compare
 /// (<model>_compare.cpp) and bench (<model>_bench.cpp). A model that does not define one fails to link.
 #define RODSWARM_REQUIRED_HOST_HOOKS                                                                      \
   static ResultsPlan results(const Job& job, const std::string& kind);                                    \
@@ -159,7 +160,7 @@ struct HostDefaults {
   static std::vector<BenchCase> bench_problems();                                                         \
   static BenchProblem bench_problem(const BenchCase& c);                                                  \
   static BenchCost bench_cost(const Job& job, KernelLayout layout, std::size_t real_bytes, int beads,     \
-                              double steps_per_launch);
+                              double steps_per_launch)
 
 /// `rodswarm steady`: the flag and its hooks (defined in <model>_run.cpp).
 #define RODSWARM_STEADY_HOST_HOOKS                                                                            \
@@ -168,11 +169,11 @@ struct HostDefaults {
   static std::string steady_scheme(const Job& job);                                                           \
   template <class Real>                                                                                       \
   static SteadyOutcomes solve_steady(const Job& job, Backend<Model, Real>& backend, Ensemble<Model, Real>& e, \
-                                     StabilityReport& stability);
+                                     StabilityReport& stability)
 
 /// `rodswarm modes`: the flag and its hooks (defined in <model>_modes.cpp).
 #define RODSWARM_MODES_HOST_HOOKS                                                            \
   static constexpr bool has_modes() { return true; }                                         \
   static void check_modes(const Job& job);                                                   \
   static MemberModes member_modes(const Job& job, Ensemble<Model, double>& e, std::size_t i, \
-                                  const ModesOptions& options);
+                                  const ModesOptions& options)

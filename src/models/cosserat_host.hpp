@@ -10,9 +10,12 @@ namespace rodswarm {
 
 template <>
 struct ModelHost<cosserat::Model> : HostDefaults<cosserat::Model> {
-  RODSWARM_REQUIRED_HOST_HOOKS       // results, record, stability, describe, compare, bench
-      RODSWARM_STEADY_HOST_HOOKS     // steady_job, steady_scheme, solve_steady
-          RODSWARM_MODES_HOST_HOOKS  // check_modes, member_modes
+  // results, record, stability, describe, compare, bench (driver/model_host.hpp)
+  RODSWARM_REQUIRED_HOST_HOOKS;
+  // `rodswarm steady`: steady_job, steady_scheme, solve_steady
+  RODSWARM_STEADY_HOST_HOOKS;
+  // `rodswarm modes`: check_modes, member_modes
+  RODSWARM_MODES_HOST_HOOKS;
 };
 
 }  // namespace rodswarm

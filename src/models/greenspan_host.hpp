@@ -10,11 +10,12 @@ namespace rodswarm {
 
 template <>
 struct ModelHost<greenspan::Model> : HostDefaults<greenspan::Model> {
-  RODSWARM_REQUIRED_HOST_HOOKS  // results, record, stability, describe, compare, bench
-      // optional hooks this model replaces (their defaults: driver/model_host.hpp)
-      static bool
-      counts_as_diverged(std::uint8_t status);
-  RODSWARM_STEADY_HOST_HOOKS  // steady_job, steady_scheme, solve_steady
+  // results, record, stability, describe, compare, bench (driver/model_host.hpp)
+  RODSWARM_REQUIRED_HOST_HOOKS;
+  // optional hooks this model replaces (their defaults: driver/model_host.hpp)
+  static bool counts_as_diverged(std::uint8_t status);
+  // `rodswarm steady`: steady_job, steady_scheme, solve_steady
+  RODSWARM_STEADY_HOST_HOOKS;
 };
 
 }  // namespace rodswarm

@@ -10,10 +10,10 @@ namespace rodswarm {
 
 template <>
 struct ModelHost<nishinari::Model> : HostDefaults<nishinari::Model> {
-  RODSWARM_REQUIRED_HOST_HOOKS  // results, record, stability, describe, compare, bench
-      // optional hooks this model replaces (their defaults: driver/model_host.hpp)
-      static const char*
-      stop_meaning(std::uint8_t status);
+  // results, record, stability, describe, compare, bench (driver/model_host.hpp)
+  RODSWARM_REQUIRED_HOST_HOOKS;
+  // optional hooks this model replaces (their defaults: driver/model_host.hpp)
+  static const char* stop_meaning(std::uint8_t status);
 };
 
 }  // namespace rodswarm

@@ -10,10 +10,10 @@ namespace rodswarm {
 
 template <>
 struct ModelHost<rodpair::Model> : HostDefaults<rodpair::Model> {
-  RODSWARM_REQUIRED_HOST_HOOKS  // results, record, stability, describe, compare, bench
-      // optional hooks this model replaces (their defaults: driver/model_host.hpp)
-      static void
-      check(const Job& job);
+  // results, record, stability, describe, compare, bench (driver/model_host.hpp)
+  RODSWARM_REQUIRED_HOST_HOOKS;
+  // optional hooks this model replaces (their defaults: driver/model_host.hpp)
+  static void check(const Job& job);
   static const char* stop_meaning(std::uint8_t status);
   static bool counts_as_diverged(std::uint8_t status);
   template <class Real>

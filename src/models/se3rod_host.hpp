@@ -10,12 +10,13 @@ namespace rodswarm {
 
 template <>
 struct ModelHost<se3rod::Model> : HostDefaults<se3rod::Model> {
-  RODSWARM_REQUIRED_HOST_HOOKS  // results, record, stability, describe, compare, bench
-      // optional hooks this model replaces (their defaults: driver/model_host.hpp)
-      static const char*
-      stop_meaning(std::uint8_t status);
+  // results, record, stability, describe, compare, bench (driver/model_host.hpp)
+  RODSWARM_REQUIRED_HOST_HOOKS;
+  // optional hooks this model replaces (their defaults: driver/model_host.hpp)
+  static const char* stop_meaning(std::uint8_t status);
   static bool counts_as_diverged(std::uint8_t status);
-  RODSWARM_MODES_HOST_HOOKS  // check_modes, member_modes
+  // `rodswarm modes`: check_modes, member_modes
+  RODSWARM_MODES_HOST_HOOKS;
 };
 
 }  // namespace rodswarm
