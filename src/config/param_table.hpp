@@ -84,11 +84,18 @@ void param_slots(const ParamTable<Spec, P>& table, Spec& spec, const NumberSlots
 }
 
 /// Every parameter's range, in the table's order (the first violation is the ConfigError, naming params.<key>).
+/// Runs once per ensemble member: the key is spelt only for a value that fails, so a passing member allocates
+/// nothing here.
 template <class Spec, class P>
 void check_params(const ParamTable<Spec, P>& table, const Spec& spec, const MemberChecker& check) {
   for (const auto& p : table) {
-    const std::string key = std::string("params.") + p.key;
     const double x = spec.*p.value;
+    bool ok = std::isfinite(x);
+    if (ok && p.range == ParamRange::positive) ok = x > 0;
+    if (ok && p.range == ParamRange::non_negative) ok = x >= 0;
+    if (ok && p.range == ParamRange::integer) ok = x >= p.lo && x <= p.hi && x == std::floor(x);
+    if (ok) continue;
+    const std::string key = std::string("params.") + p.key;
     switch (p.range) {
       case ParamRange::finite:
         check.finite(key.c_str(), x);
