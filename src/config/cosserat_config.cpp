@@ -130,6 +130,7 @@
 ///   "steady": { "method": "relaxation" | "newton" ("relaxation"), and for relaxation (newton leaves them unused, so
 ///       that one config serves both): "damping": >= 0 (0: the driver picks), "tol": > 0 (1e-10), "max_time": >= 0
 ///       (0: integrator.t_end) }.
+#include "config/cosserat_params.hpp"
 #include "config/cosserat_spec.hpp"
 #include "config/json_check.hpp"
 #include "config/run_settings_config.hpp"
@@ -139,45 +140,10 @@ namespace rodswarm {
 namespace config_detail {
 namespace {
 
-const std::vector<std::string> params_keys = {"n",
-                                              "rods",
-                                              "length",
-                                              "radius",
-                                              "radius_end",
-                                              "density",
-                                              "youngs_modulus",
-                                              "shear_modulus",
-                                              "shear_coefficient",
-                                              "law",
-                                              "bending",
-                                              "ends",
-                                              "constraints",
-                                              "baumgarte",
-                                              "damping_force",
-                                              "damping_torque",
-                                              "g",
-                                              "force0",
-                                              "force1",
-                                              "couple0",
-                                              "couple1",
-                                              "force_density",
-                                              "couple_density",
-                                              "end_velocity0",
-                                              "end_velocity1",
-                                              "end_amplitude0",
-                                              "end_amplitude1",
-                                              "end_frequency0",
-                                              "end_frequency1",
-                                              "end_twist_rate0",
-                                              "end_twist_rate1",
-                                              "rest_curvature",
-                                              "slide0",
-                                              "slide1",
-                                              "foundation",
-                                              "loads",
-                                              "growth",
-                                              "contact",
-                                              "surface"};
+/// The keys of `params` besides the table's (cosserat_params.hpp), read here.
+const std::vector<std::string> more_params_keys = {"law",     "bending", "ends",       "constraints", "rest_curvature",
+                                                   "slide0",  "slide1",  "foundation", "loads",       "growth",
+                                                   "contact", "surface"};
 const std::vector<OutputField> output_fields = {{"positions", true},
                                                 {"velocities", false},
                                                 {"energy", true},
@@ -340,19 +306,10 @@ void read_loads(const json& value, const std::string& source, CosseratSpec& spec
   }
 }
 
-void read_params(const ObjectReader& r, CosseratSpec& spec) {
-  spec.n = static_cast<double>(r.integer("n"));
-  spec.rods = static_cast<double>(r.integer_or("rods", 1));
-  if (const json* length = r.optional("length")) {
-    spec.has_length = true;
-    spec.length = expect_number(*length, r.key("length"), r.source());
-  }
-  spec.radius = r.number("radius");
-  if (r.has("radius_end")) spec.radius_end = r.number("radius_end");
-  spec.density = r.number("density");
-  spec.youngs_modulus = r.number("youngs_modulus");
-  spec.shear_modulus = r.number("shear_modulus");
-  spec.shear_coefficient = r.number("shear_coefficient");
+/// `params`: the table's numbers, then the choices, the rest curvature and the nested sections.
+void read_cosserat_params(const ObjectReader& r, CosseratSpec& spec) {
+  read_params(r, cosserat_params(), spec);
+  spec.has_length = r.has("length");
   spec.law = r.choice_or("law", laws, cosserat::Law::variational);
   spec.bending = r.choice_or("bending", bendings, cosserat::Bending::truncated);
   if (spec.bending == cosserat::Bending::exact && spec.law == cosserat::Law::pyelastica)
@@ -361,24 +318,6 @@ void read_params(const ObjectReader& r, CosseratSpec& spec) {
         "\"exact\" is the gradient of law \"variational\"'s energy; law \"pyelastica\" has its own couples");
   read_ends(r, cosserat_end_kinds, spec.end0, spec.end1);
   spec.constraints = r.choice_or("constraints", constraint_methods, cosserat::ConstraintMethod::overwrite);
-  spec.baumgarte = r.number_or("baumgarte", 0.0);
-  spec.damping_force = r.number_or("damping_force", 0.0);
-  spec.damping_torque = r.number_or("damping_torque", 0.0);
-  spec.g = r.vector3_or("g", {0, 0, 0});
-  spec.force0 = r.vector3_or("force0", {0, 0, 0});
-  spec.force1 = r.vector3_or("force1", {0, 0, 0});
-  spec.couple0 = r.vector3_or("couple0", {0, 0, 0});
-  spec.couple1 = r.vector3_or("couple1", {0, 0, 0});
-  spec.force_density = r.vector3_or("force_density", {0, 0, 0});
-  spec.couple_density = r.vector3_or("couple_density", {0, 0, 0});
-  spec.end_velocity0 = r.vector3_or("end_velocity0", {0, 0, 0});
-  spec.end_velocity1 = r.vector3_or("end_velocity1", {0, 0, 0});
-  spec.end_amplitude0 = r.vector3_or("end_amplitude0", {0, 0, 0});
-  spec.end_amplitude1 = r.vector3_or("end_amplitude1", {0, 0, 0});
-  spec.end_frequency0 = r.number_or("end_frequency0", 0.0);
-  spec.end_frequency1 = r.number_or("end_frequency1", 0.0);
-  spec.end_twist_rate0 = r.number_or("end_twist_rate0", 0.0);
-  spec.end_twist_rate1 = r.number_or("end_twist_rate1", 0.0);
   if (r.has("rest_curvature")) {
     spec.has_rest_curvature = true;
     spec.rest_curvature = r.vector3_or("rest_curvature", {0, 0, 0});
@@ -534,7 +473,9 @@ config_detail::CosseratSpec Schema<cosserat::Model>::parse(const nlohmann::json&
     }
   }
   CosseratSpec spec;
-  read_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
+  read_cosserat_params(ObjectReader(required_section(config, "params", source), "params", source,
+                                    param_keys(cosserat_params(), more_params_keys)),
+                       spec);
   read_initial(required_section(config, "initial", source), source, spec);
   spec.scheme =
       schemes.value(read_integrator(config, source, schemes.names(), spec.dt, spec.t_end, &spec.divergence_factor));

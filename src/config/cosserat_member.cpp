@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "config/cosserat_params.hpp"
 #include "config/cosserat_spec.hpp"
 #include "config/json_check.hpp"
 #include "config/member_checker.hpp"
@@ -17,7 +18,7 @@ namespace {
 using cosserat::EndKind;
 
 /// Largest n and rods * (n + 1) accepted: node offsets and kernel indices are int.
-constexpr double max_elements = 1 << 24;
+constexpr double max_elements = cosserat_max_elements;
 constexpr double max_nodes = config_detail::max_member_beads;
 
 /// A vector whose part perpendicular to a unit direction is below this fraction of its length counts as parallel.
@@ -118,15 +119,11 @@ V unit3(const MemberChecker& check, const std::string& key, const V& x) {
   return scale(1 / len, x);
 }
 
-/// The motion keys of end `e` (0 or 1) must be zero unless it is prescribed.
+/// The motion keys of end `e` (0 or 1) must be zero unless it is prescribed (their ranges: the table).
 void check_prescribed_keys(const MemberChecker& check, int e, EndKind kind, const V& velocity, const V& amplitude,
                            double frequency, double twist_rate) {
-  const std::string suffix = std::to_string(e);
-  check.finite_vectors(
-      {{("params.end_velocity" + suffix).c_str(), velocity}, {("params.end_amplitude" + suffix).c_str(), amplitude}});
-  check.non_negative(("params.end_frequency" + suffix).c_str(), frequency);
-  check.finite(("params.end_twist_rate" + suffix).c_str(), twist_rate);
   if (kind == EndKind::prescribed) return;
+  const std::string suffix = std::to_string(e);
   const auto refuse = [&](const std::string& name) {
     check.fail("params." + name + suffix, "is only used by a prescribed end, but params.ends[" + suffix + "] is \"" +
                                               cosserat_end_kinds.name(kind) +
@@ -346,24 +343,8 @@ void check_ring(const CosseratSpec& spec, const MemberChecker& check) {
   if (!std::isnan(spec.radius_end)) check.fail("params.radius_end", "a ring has no ends to taper between");
 }
 
-/// Every scalar and vector of params except the geometry; fills p.
-void check_params(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
-  check.positive("params.radius", spec.radius);
-  if (!std::isnan(spec.radius_end)) check.positive("params.radius_end", spec.radius_end);
-  check.positive({{"params.density", spec.density},
-                  {"params.youngs_modulus", spec.youngs_modulus},
-                  {"params.shear_modulus", spec.shear_modulus},
-                  {"params.shear_coefficient", spec.shear_coefficient}});
-  check.non_negative({{"params.baumgarte", spec.baumgarte},
-                      {"params.damping_force", spec.damping_force},
-                      {"params.damping_torque", spec.damping_torque}});
-  check.finite_vectors({{"params.g", spec.g},
-                        {"params.force0", spec.force0},
-                        {"params.force1", spec.force1},
-                        {"params.couple0", spec.couple0},
-                        {"params.couple1", spec.couple1},
-                        {"params.force_density", spec.force_density},
-                        {"params.couple_density", spec.couple_density}});
+/// The rules of params across keys (the table's ranges are checked before) and its choices; fills p.
+void check_cross_keys(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
   check_prescribed_keys(check, 0, spec.end0, spec.end_velocity0, spec.end_amplitude0, spec.end_frequency0,
                         spec.end_twist_rate0);
   check_prescribed_keys(check, 1, spec.end1, spec.end_velocity1, spec.end_amplitude1, spec.end_frequency1,
@@ -376,30 +357,6 @@ void check_params(const CosseratSpec& spec, const MemberChecker& check, cosserat
   p.end0 = spec.end0;
   p.end1 = spec.end1;
   p.constraints = spec.constraints;
-  p.rho = spec.density;
-  p.E = spec.youngs_modulus;
-  p.G = spec.shear_modulus;
-  p.shear_coeff = spec.shear_coefficient;
-  p.damping_force = spec.damping_force;
-  p.damping_torque = spec.damping_torque;
-  p.baumgarte = spec.baumgarte;
-  for (std::size_t c = 0; c < 3; ++c) {
-    p.g[c] = spec.g[c];
-    p.force0[c] = spec.force0[c];
-    p.force1[c] = spec.force1[c];
-    p.couple0[c] = spec.couple0[c];
-    p.couple1[c] = spec.couple1[c];
-    p.force_density[c] = spec.force_density[c];
-    p.couple_density[c] = spec.couple_density[c];
-    p.end_velocity0[c] = spec.end_velocity0[c];
-    p.end_velocity1[c] = spec.end_velocity1[c];
-    p.end_amplitude0[c] = spec.end_amplitude0[c];
-    p.end_amplitude1[c] = spec.end_amplitude1[c];
-  }
-  p.end_frequency0 = spec.end_frequency0;
-  p.end_frequency1 = spec.end_frequency1;
-  p.end_twist_rate0 = spec.end_twist_rate0;
-  p.end_twist_rate1 = spec.end_twist_rate1;
   check_slides(spec, check, p);
   check_foundation(spec, check, p);
   check_loads(spec, check, p);
@@ -410,7 +367,6 @@ void check_params(const CosseratSpec& spec, const MemberChecker& check, cosserat
 
 /// straight: rod r along its direction from origin + r spacing, all elements with one frame.
 void build_straight(const CosseratSpec& spec, int n, int rods, const MemberChecker& check, CosseratMember& out) {
-  check.positive("params.length", spec.length);
   check.finite_vectors(
       {{"initial.origin", spec.origin}, {"initial.normal", spec.normal}, {"initial.spacing", spec.spacing}});
   if (spec.has_directions && spec.directions.size() != static_cast<std::size_t>(rods)) {
@@ -455,7 +411,6 @@ AxisFrame axis_frame(const CosseratSpec& spec, const MemberChecker& check) {
 /// helix: nodes on the helix at equal parameter steps, total helix arc length = length; frames from the chords and
 /// the principal normals at the midpoint parameters.
 void build_helix(const CosseratSpec& spec, int n, int rods, const MemberChecker& check, CosseratMember& out) {
-  check.positive("params.length", spec.length);
   check.finite_vectors(
       {{"initial.origin", spec.origin}, {"initial.spacing", spec.spacing}, {"initial.normal", spec.normal}});
   check.positive("initial.helix_radius", spec.helix_radius);
@@ -495,7 +450,6 @@ void build_helix(const CosseratSpec& spec, int n, int rods, const MemberChecker&
 /// ring: a regular polygon of n sides of length / n about the axis through origin, node n repeating node 0 (copied,
 /// so that the two are equal to the bit); d3 along the chords, d1 towards the centre, d2 the axis.
 void build_ring(const CosseratSpec& spec, int n, int rods, const MemberChecker& check, CosseratMember& out) {
-  check.positive("params.length", spec.length);
   check.finite_vectors(
       {{"initial.origin", spec.origin}, {"initial.spacing", spec.spacing}, {"initial.normal", spec.normal}});
   check.finite("initial.twist_turns", spec.twist_turns);
@@ -693,12 +647,9 @@ void Schema<cosserat::Model>::build(const Spec& spec, const CosseratJob& job, co
   using namespace config_detail;
   const MemberChecker check(source);
 
-  if (!(spec.n >= 2 && spec.n <= max_elements && spec.n == std::floor(spec.n))) {
-    check.fail("params.n", "must be an integer >= 2 (elements per rod), got " + format_number(spec.n));
-  }
-  if (!(spec.rods >= 1 && spec.rods <= max_elements && spec.rods == std::floor(spec.rods))) {
-    check.fail("params.rods", "must be an integer >= 1, got " + format_number(spec.rods));
-  }
+  check_params(cosserat_params(), spec, check);
+  const bool ring = spec.shape == CosseratShape::ring;
+  if (ring) check_ring(spec, check);  // before the ends' own checks, which would advise what a ring cannot take
   if (spec.rods * (spec.n + 1) > max_nodes) {
     check.fail("params.rods",
                "params.rods * (params.n + 1) nodes is too many (at most " + format_number(max_nodes) + " a member)");
@@ -708,11 +659,9 @@ void Schema<cosserat::Model>::build(const Spec& spec, const CosseratJob& job, co
 
   auto& p = out.params;
   p = cosserat::Params<double>{};
-  p.n = n;
-  p.rods = rods;
-  p.ring = spec.shape == CosseratShape::ring;
-  if (p.ring) check_ring(spec, check);  // first: the ends' own checks would advise what a ring cannot take
-  check_params(spec, check, p);
+  land_params(cosserat_params(), spec, p);
+  p.ring = ring;
+  check_cross_keys(spec, check, p);
   check.integrator(spec.dt, spec.t_end, spec.divergence_factor, job.output.save_every);
   check.finite_vectors({{"initial.velocity", spec.velocity}, {"initial.angular_velocity", spec.angular_velocity}});
 

@@ -1,6 +1,7 @@
 /// @file cosserat_slots.cpp
 /// The numbers of a CosseratSpec that `ensemble.vary` may address, in schema order, and the keys of a config that
 /// cannot vary (resolution, suggestions and messages: vary_slots.hpp).
+#include "config/cosserat_params.hpp"
 #include "config/cosserat_spec.hpp"
 
 namespace rodswarm {
@@ -10,27 +11,7 @@ using config_detail::Unvaried;
 
 template <>
 void Schema<cosserat::Model>::numbers(Spec& s, const config_detail::NumberSlots& slots) {
-  slots.integer("params.n", s.n);
-  slots.integer("params.rods", s.rods);
-  if (s.shape != CosseratShape::points) slots.number("params.length", s.length);
-  slots.numbers(
-      "params",
-      "radius radius_end density youngs_modulus shear_modulus shear_coefficient baumgarte damping_force damping_torque",
-      {&s.radius, &s.radius_end, &s.density, &s.youngs_modulus, &s.shear_modulus, &s.shear_coefficient, &s.baumgarte,
-       &s.damping_force, &s.damping_torque});
-  slots.vector("params.g", s.g);
-  slots.vector("params.force0", s.force0);
-  slots.vector("params.force1", s.force1);
-  slots.vector("params.couple0", s.couple0);
-  slots.vector("params.couple1", s.couple1);
-  slots.vector("params.force_density", s.force_density);
-  slots.vector("params.couple_density", s.couple_density);
-  slots.vector("params.end_velocity0", s.end_velocity0);
-  slots.vector("params.end_velocity1", s.end_velocity1);
-  slots.vector("params.end_amplitude0", s.end_amplitude0);
-  slots.vector("params.end_amplitude1", s.end_amplitude1);
-  slots.numbers("params", "end_frequency0 end_frequency1 end_twist_rate0 end_twist_rate1",
-                {&s.end_frequency0, &s.end_frequency1, &s.end_twist_rate0, &s.end_twist_rate1});
+  config_detail::param_slots(config_detail::cosserat_params(), s, slots);
   if (s.has_rest_curvature) slots.vector("params.rest_curvature", s.rest_curvature);
   for (std::size_t e = 0; e < 2; ++e) {
     if (!s.has_slide[e]) continue;
@@ -194,6 +175,11 @@ std::vector<Unvaried> Schema<cosserat::Model>::unvaried(const Spec& s) {
     out.push_back({std::string("initial.") + name, "is not used by initial kind \"" + kind + "\""});
   }
   return out;
+}
+
+template <>
+std::vector<ParamDoc> Schema<cosserat::Model>::param_docs() {
+  return config_detail::param_docs(config_detail::cosserat_params());
 }
 
 }  // namespace rodswarm

@@ -37,4 +37,9 @@ std::vector<config_detail::Unvaried> Schema<greenspan::Model>::unvaried(const Sp
   return out;
 }
 
+template <>
+std::vector<ParamDoc> Schema<greenspan::Model>::param_docs() {
+  return config_detail::param_docs(config_detail::greenspan_params());
+}
+
 }  // namespace rodswarm

@@ -60,6 +60,7 @@
 #include <climits>
 
 #include "config/json_check.hpp"
+#include "config/nishinari_params.hpp"
 #include "config/nishinari_spec.hpp"
 #include "config/run_settings_config.hpp"
 
@@ -68,9 +69,6 @@ namespace rodswarm {
 namespace config_detail {
 namespace {
 
-const std::vector<std::string> params_keys = {
-    "n", "l",     "m",     "k",    "K",           "h",           "j", "damping", "spin_damping",
-    "g", "load0", "load1", "ends", "formulation", "twist_moment"};
 const std::vector<OutputField> output_fields = {{"positions", true}, {"velocities", false}, {"energy", true},
                                                 {"momentum", true},  {"normals", false},    {"spins", false}};
 const std::vector<std::string> motion_keys = {"velocity", "velocities", "spin", "spins", "twist_pulse"};
@@ -79,19 +77,8 @@ const Choices<nishinari::Formulation> formulations{{nishinari::Formulation::intr
 const Choices<nishinari::TwistMoment> twist_moments{{nishinari::TwistMoment::conservative, "conservative"},
                                                     {nishinari::TwistMoment::paper, "paper"}};
 
-void read_params(const ObjectReader& r, NishinariSpec& spec) {
-  spec.n = static_cast<double>(r.integer("n"));
-  spec.l = r.number("l");
-  spec.m = r.number("m");
-  spec.k = r.number("k");
-  spec.K = r.number("K");
-  spec.h = r.number("h");
-  spec.j = r.number("j");
-  spec.damping = r.number_or("damping", 0.0);
-  spec.spin_damping = r.number_or("spin_damping", 0.0);
-  spec.g = r.vector3_or("g", {0, 0, 0});
-  spec.load0 = r.vector3_or("load0", {0, 0, 0});
-  spec.load1 = r.vector3_or("load1", {0, 0, 0});
+/// The choices of `params`; its numbers are the table's (nishinari_params.hpp).
+void read_choices(const ObjectReader& r, NishinariSpec& spec) {
   read_ends(r, nishinari_end_kinds, spec.end0, spec.end1);
   spec.formulation = r.choice_or("formulation", formulations, nishinari::Formulation::intrinsic);
   spec.twist_moment = r.choice_or("twist_moment", twist_moments, nishinari::TwistMoment::conservative);
@@ -164,7 +151,10 @@ config_detail::NishinariSpec Schema<nishinari::Model>::parse(const nlohmann::jso
   using namespace config_detail;
   parse_shared_settings(config, source, output_fields, job.precision, job.output, job.compare);
   NishinariSpec spec;
-  read_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
+  const ObjectReader params(required_section(config, "params", source), "params", source,
+                            param_keys(nishinari_params(), {"ends", "formulation", "twist_moment"}));
+  read_params(params, nishinari_params(), spec);
+  read_choices(params, spec);
   read_initial(required_section(config, "initial", source), source, spec);
   read_integrator(config, source, {"rk4"}, spec.dt, spec.t_end, &spec.divergence_factor);
   job.formulation = spec.formulation;

@@ -7,14 +7,12 @@
 
 #include "config/json_check.hpp"
 #include "config/member_checker.hpp"
+#include "config/nishinari_params.hpp"
 #include "config/nishinari_spec.hpp"
 
 namespace rodswarm {
 namespace config_detail {
 namespace {
-
-/// Largest n accepted: bead offsets and kernel indices are int.
-constexpr double max_beads = config_detail::max_member_beads;
 
 /// A normal whose part perpendicular to its tangent is below this fraction of its length counts as parallel.
 constexpr double parallel_tolerance = 1e-9;
@@ -223,39 +221,17 @@ void Schema<nishinari::Model>::build(const Spec& spec, const NishinariJob& job, 
   using namespace config_detail;
   const MemberChecker check(source);
 
-  if (!(spec.n >= 3 && spec.n <= max_beads && spec.n == std::floor(spec.n))) {
-    check.fail("params.n",
-               "must be an integer from 3 to " + format_number(max_beads) + ", got " + format_number(spec.n));
-  }
-  const int n = static_cast<int>(spec.n);
-  check.positive({{"params.l", spec.l}, {"params.m", spec.m}, {"params.k", spec.k}, {"params.j", spec.j}});
-  check.non_negative({{"params.K", spec.K},
-                      {"params.h", spec.h},
-                      {"params.damping", spec.damping},
-                      {"params.spin_damping", spec.spin_damping}});
-  check.finite_vectors({{"params.g", spec.g}, {"params.load0", spec.load0}, {"params.load1", spec.load1}});
+  check_params(nishinari_params(), spec, check);
   check.integrator(spec.dt, spec.t_end, spec.divergence_factor, job.output.save_every);
 
   auto& p = out.params;
   p = nishinari::Params<double>{};
-  p.n = n;
+  land_params(nishinari_params(), spec, p);
+  const int n = p.n;
   p.end0 = spec.end0;
   p.end1 = spec.end1;
   p.twist_moment = spec.twist_moment;
   p.formulation = spec.formulation;
-  p.l = spec.l;
-  p.m = spec.m;
-  p.k = spec.k;
-  p.K = spec.K;
-  p.h = spec.h;
-  p.j = spec.j;
-  p.damping = spec.damping;
-  p.spin_damping = spec.spin_damping;
-  for (std::size_t c = 0; c < 3; ++c) {
-    p.g[c] = spec.g[c];
-    p.load0[c] = spec.load0[c];
-    p.load1[c] = spec.load1[c];
-  }
 
   const auto beads = static_cast<std::size_t>(n);
   const std::size_t segments = beads - 1;

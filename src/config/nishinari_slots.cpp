@@ -1,6 +1,7 @@
 /// @file nishinari_slots.cpp
 /// The numbers of a NishinariSpec that `ensemble.vary` may address, in schema order, and the keys of a config that
 /// cannot vary (resolution, suggestions and messages: vary_slots.hpp).
+#include "config/nishinari_params.hpp"
 #include "config/nishinari_spec.hpp"
 
 namespace rodswarm {
@@ -10,12 +11,7 @@ using config_detail::Unvaried;
 
 template <>
 void Schema<nishinari::Model>::numbers(Spec& s, const config_detail::NumberSlots& slots) {
-  slots.integer("params.n", s.n);
-  slots.numbers("params", "l m k K h j damping spin_damping",
-                {&s.l, &s.m, &s.k, &s.K, &s.h, &s.j, &s.damping, &s.spin_damping});
-  slots.vector("params.g", s.g);
-  slots.vector("params.load0", s.load0);
-  slots.vector("params.load1", s.load1);
+  config_detail::param_slots(config_detail::nishinari_params(), s, slots);
   if (s.shape == NishinariShape::points) {
     slots.rows("initial.points", s.points);
     slots.rows("initial.normals", s.normals);
@@ -84,6 +80,11 @@ std::vector<Unvaried> Schema<nishinari::Model>::unvaried(const Spec& s) {
     out.push_back({"initial.twist_pulse", "cannot be varied: the config has no initial.twist_pulse section"});
   }
   return out;
+}
+
+template <>
+std::vector<ParamDoc> Schema<nishinari::Model>::param_docs() {
+  return config_detail::param_docs(config_detail::nishinari_params());
 }
 
 }  // namespace rodswarm

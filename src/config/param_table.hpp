@@ -8,7 +8,9 @@
 /// and rules across keys stay code, next to the table, in the model's own files.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <string>
 #include <variant>
@@ -16,11 +18,13 @@
 
 #include "config/json_check.hpp"
 #include "config/member_checker.hpp"
+#include "config/param_doc.hpp"
 #include "config/vary_slots.hpp"
 
 namespace rodswarm::config_detail {
 
-/// What a parameter's value must be; each rule phrases its own error ("must be positive, got -1").
+/// What a parameter's value must be; each rule phrases its own error ("must be positive, got -1"). A vector's rule
+/// is finite for each component.
 enum class ParamRange {
   finite,        ///< any finite number
   positive,      ///< > 0
@@ -28,29 +32,63 @@ enum class ParamRange {
   integer,       ///< a whole number in [lo, hi] (a size or count: `vary` may set it only to integral values)
 };
 
+/// A parameter's default: none (the key is required), a value (a number's, or a vector's components), or absent:
+/// the number stays NaN and unchecked (whether it is needed is a rule across keys, which the model's code applies),
+/// with no `vary` slot (`optional_param`: a length the initial kind takes from elsewhere) or with one
+/// (`optional_varied_param`: a taper an ensemble may give members of an untapered config).
+struct ParamDefault {
+  enum Kind { required, value, optional, optional_varied } kind;
+  Vec3 v{};
+  ParamDefault(std::nullopt_t) : kind(required) {}
+  ParamDefault(double x) : kind(value), v{x, 0, 0} {}
+  ParamDefault(const Vec3& x) : kind(value), v(x) {}
+  explicit ParamDefault(Kind k) : kind(k) {}
+};
+inline const ParamDefault optional_param{ParamDefault::optional};
+inline const ParamDefault optional_varied_param{ParamDefault::optional_varied};
+
+/// Three components landing at `offset` of a Params array of six (a wrench or twist: moment, then force).
+template <class P>
+struct IntoSix {
+  double (P::*array)[6];
+  int offset;
+};
+
+/// Where a parameter lands in the model's Params<double>: nowhere (the model's code derives what it feeds),
+/// an int, a double, an array of three, or three of an array of six.
+template <class P>
+using ParamLanding = std::variant<std::monostate, int P::*, double P::*, double (P::*)[3], IntoSix<P>>;
+
 /// One parameter of a model whose spec is Spec and whose (double) parameters are P.
 template <class Spec, class P>
 struct Param {
-  const char* key;                 ///< under `params` ("dx")
-  double Spec::*value;             ///< where it is read to: every number a double, so that `vary` can set it
-  std::optional<double> fallback;  ///< its default; none: the key is required
+  const char* key;                                   ///< under `params` ("dx")
+  std::variant<double Spec::*, Vec3 Spec::*> value;  ///< where it is read to: doubles, so that `vary` can set them
+  ParamDefault fallback;
   ParamRange range;
-  double lo = 0, hi = 0;                      ///< the bounds of ParamRange::integer
-  const char* unit;                           ///< SI unit ("m", "kg", "1/s"; "" for a pure number)
-  const char* doc;                            ///< one line: what it is
-  std::variant<int P::*, double P::*> lands;  ///< its member of the model's Params<double>
-  bool varied = true;                         ///< whether `ensemble.vary` may address it
-  const char* column = nullptr;               ///< its results column under /members/params; nullptr: none
+  double lo = 0, hi = 0;  ///< the bounds of ParamRange::integer
+  const char* unit;       ///< SI unit ("m", "kg", "1/s"; "" for a pure number)
+  const char* doc;        ///< one line: what it is
+  ParamLanding<P> lands;  ///< its member of the model's Params<double> (std::monostate: the model lands it)
+  bool varied = true;     ///< whether `ensemble.vary` may address it
+  const char* column =
+      nullptr;  ///< its results column under /members/params (a vector: column_x, _y, _z); nullptr: none
+  double (*column_value)(const P&) = nullptr;  ///< the column's value when it is not the landed one
+  const char* why = nullptr;  ///< said after an integer's range in its error ("modes per string"); nullptr: nothing
+
+  bool is_vector() const { return std::holds_alternative<Vec3 Spec::*>(value); }
 };
 
 template <class Spec, class P>
 using ParamTable = std::vector<Param<Spec, P>>;
 
-/// The table's keys, in its order: the keys the `params` section may have besides those the model reads itself.
+/// The table's keys, in its order, then `more` (the keys the model reads itself: choices, nested sections): the
+/// keys the `params` section may have.
 template <class Spec, class P>
-std::vector<std::string> param_keys(const ParamTable<Spec, P>& table) {
+std::vector<std::string> param_keys(const ParamTable<Spec, P>& table, const std::vector<std::string>& more = {}) {
   std::vector<std::string> keys;
   for (const auto& p : table) keys.emplace_back(p.key);
+  keys.insert(keys.end(), more.begin(), more.end());
   return keys;
 }
 
@@ -59,37 +97,64 @@ std::vector<std::string> param_keys(const ParamTable<Spec, P>& table) {
 template <class Spec, class P>
 void read_params(const ObjectReader& r, const ParamTable<Spec, P>& table, Spec& spec) {
   for (const auto& p : table) {
-    double& x = spec.*p.value;
-    if (p.range == ParamRange::integer) {
-      x = static_cast<double>(p.fallback ? r.integer_or(p.key, static_cast<std::int64_t>(*p.fallback))
-                                         : r.integer(p.key));
+    if (const auto* vector = std::get_if<Vec3 Spec::*>(&p.value)) {
+      if (p.fallback.kind == ParamDefault::required) r.required(p.key);
+      spec.*(*vector) = r.vector3_or(p.key, p.fallback.v);
+      continue;
+    }
+    double& x = spec.*std::get<double Spec::*>(p.value);
+    if ((p.fallback.kind == ParamDefault::optional || p.fallback.kind == ParamDefault::optional_varied) &&
+        !r.has(p.key)) {
+      x = std::numeric_limits<double>::quiet_NaN();
+    } else if (p.range == ParamRange::integer) {
+      x = static_cast<double>(p.fallback.kind == ParamDefault::value
+                                  ? r.integer_or(p.key, static_cast<std::int64_t>(p.fallback.v[0]))
+                                  : r.integer(p.key));
     } else {
-      x = p.fallback ? r.number_or(p.key, *p.fallback) : r.number(p.key);
+      x = p.fallback.kind == ParamDefault::value ? r.number_or(p.key, p.fallback.v[0]) : r.number(p.key);
     }
   }
 }
 
-/// The numbers of the table `vary` may address, as params.<key>, in the table's order.
+/// The numbers of the table `vary` may address, as params.<key> (a vector's as params.<key>[c]), in the table's
+/// order.
+/// An optional number the config leaves out has no slot (vary names it among the keys that cannot vary). `prefix`
+/// goes before "params." (a rod of a two-rod member: "rod1.").
 template <class Spec, class P>
-void param_slots(const ParamTable<Spec, P>& table, Spec& spec, const NumberSlots& slots) {
+void param_slots(const ParamTable<Spec, P>& table, Spec& spec, const NumberSlots& slots,
+                 const std::string& prefix = "") {
   for (const auto& p : table) {
     if (!p.varied) continue;
-    const std::string key = std::string("params.") + p.key;
-    if (p.range == ParamRange::integer) {
-      slots.integer(key, spec.*p.value);
+    if (p.fallback.kind == ParamDefault::optional && std::isnan(spec.*std::get<double Spec::*>(p.value))) continue;
+    const std::string key = prefix + "params." + p.key;
+    if (const auto* vector = std::get_if<Vec3 Spec::*>(&p.value)) {
+      slots.vector(key, spec.*(*vector));
+    } else if (p.range == ParamRange::integer) {
+      slots.integer(key, spec.*std::get<double Spec::*>(p.value));
     } else {
-      slots.number(key, spec.*p.value);
+      slots.number(key, spec.*std::get<double Spec::*>(p.value));
     }
   }
 }
 
-/// Every parameter's range, in the table's order (the first violation is the ConfigError, naming params.<key>).
-/// Runs once per ensemble member: the key is spelt only for a value that fails, so a passing member allocates
-/// nothing here.
+/// Every parameter's range, in the table's order (the first violation is the ConfigError, naming params.<key>, or
+/// params.<key>[c] for a vector's component). Runs once per ensemble member: the key is spelt only for a value
+/// that fails, so a passing member allocates nothing here.
 template <class Spec, class P>
 void check_params(const ParamTable<Spec, P>& table, const Spec& spec, const MemberChecker& check) {
   for (const auto& p : table) {
-    const double x = spec.*p.value;
+    if (const auto* vector = std::get_if<Vec3 Spec::*>(&p.value)) {
+      const Vec3& v = spec.*(*vector);
+      for (std::size_t c = 0; c < 3; ++c) {
+        if (!std::isfinite(v[c])) check.finite_element((std::string("params.") + p.key).c_str(), c, -1, v[c]);
+      }
+      continue;
+    }
+    const double x = spec.*std::get<double Spec::*>(p.value);
+    if ((p.fallback.kind == ParamDefault::optional || p.fallback.kind == ParamDefault::optional_varied) &&
+        std::isnan(x)) {
+      continue;
+    }
     bool ok = std::isfinite(x);
     if (ok && p.range == ParamRange::positive) ok = x > 0;
     if (ok && p.range == ParamRange::non_negative) ok = x >= 0;
@@ -108,7 +173,8 @@ void check_params(const ParamTable<Spec, P>& table, const Spec& spec, const Memb
         break;
       case ParamRange::integer:
         check.integer_in(key.c_str(), x, p.lo, p.hi,
-                         "must be an integer from " + format_number(p.lo) + " to " + format_number(p.hi));
+                         "must be an integer from " + format_number(p.lo) + " to " + format_number(p.hi) +
+                             (p.why != nullptr ? std::string(" (") + p.why + ")" : std::string()));
         break;
     }
   }
@@ -118,21 +184,32 @@ void check_params(const ParamTable<Spec, P>& table, const Spec& spec, const Memb
 template <class Spec, class P>
 void land_params(const ParamTable<Spec, P>& table, const Spec& spec, P& params) {
   for (const auto& p : table) {
-    const double x = spec.*p.value;
-    if (const auto* as_int = std::get_if<int P::*>(&p.lands)) {
-      params.*(*as_int) = static_cast<int>(x);
-    } else {
-      params.*std::get<double P::*>(p.lands) = x;
+    if (const auto* vector = std::get_if<Vec3 Spec::*>(&p.value)) {
+      const Vec3& v = spec.*(*vector);
+      double* to = nullptr;
+      if (const auto* three = std::get_if<double(P::*)[3]>(&p.lands)) to = params.*(*three);
+      if (const auto* six = std::get_if<IntoSix<P>>(&p.lands)) to = (params.*(six->array)) + six->offset;
+      if (to != nullptr) std::copy(v.begin(), v.end(), to);
+      continue;
     }
+    const double x = spec.*std::get<double Spec::*>(p.value);
+    if (const auto* as_int = std::get_if<int P::*>(&p.lands)) params.*(*as_int) = static_cast<int>(x);
+    if (const auto* as_double = std::get_if<double P::*>(&p.lands)) params.*(*as_double) = x;
   }
 }
 
-/// The results' columns of the table, in its order, and member params' value of each.
+/// The results' columns of the table, in its order (a vector's three as <column>_x, _y, _z), and a member's value
+/// of each, from its Params.
 template <class Spec, class P>
 std::vector<std::string> param_columns(const ParamTable<Spec, P>& table) {
   std::vector<std::string> names;
   for (const auto& p : table) {
-    if (p.column != nullptr) names.emplace_back(p.column);
+    if (p.column == nullptr) continue;
+    if (p.is_vector()) {
+      for (const char* axis : {"_x", "_y", "_z"}) names.push_back(std::string(p.column) + axis);
+    } else {
+      names.emplace_back(p.column);
+    }
   }
   return names;
 }
@@ -140,12 +217,69 @@ template <class Spec, class P>
 void param_column_values(const ParamTable<Spec, P>& table, const P& params, std::vector<double>& out) {
   for (const auto& p : table) {
     if (p.column == nullptr) continue;
-    if (const auto* as_int = std::get_if<int P::*>(&p.lands)) {
+    if (p.column_value != nullptr) {
+      out.push_back(p.column_value(params));
+    } else if (const auto* as_int = std::get_if<int P::*>(&p.lands)) {
       out.push_back(double(params.*(*as_int)));
-    } else {
-      out.push_back(params.*std::get<double P::*>(p.lands));
+    } else if (const auto* as_double = std::get_if<double P::*>(&p.lands)) {
+      out.push_back(params.*(*as_double));
+    } else if (const auto* three = std::get_if<double(P::*)[3]>(&p.lands)) {
+      out.insert(out.end(), params.*(*three), params.*(*three) + 3);
+    } else if (const auto* six = std::get_if<IntoSix<P>>(&p.lands)) {
+      const double* from = (params.*(six->array)) + six->offset;
+      out.insert(out.end(), from, from + 3);
     }
   }
+}
+
+/// The table as a user reads it (rodswarm params, the README's tables); `prefix` goes before "params." (rodpair's
+/// "rod1."); `columns`: whether the model's results columns are the table's.
+template <class Spec, class P>
+std::vector<ParamDoc> param_docs(const ParamTable<Spec, P>& table, const std::string& prefix = "",
+                                 bool columns = true) {
+  std::vector<ParamDoc> rows;
+  for (const auto& p : table) {
+    ParamDoc d;
+    d.key = prefix + "params." + p.key;
+    const bool vector = p.is_vector();
+    d.type = vector ? "3-vector" : p.range == ParamRange::integer ? "integer" : "number";
+    switch (p.fallback.kind) {
+      case ParamDefault::required:
+        d.fallback = "required";
+        break;
+      case ParamDefault::optional:
+      case ParamDefault::optional_varied:
+        d.fallback = "absent";
+        break;
+      case ParamDefault::value:
+        d.fallback = vector ? "[" + format_number(p.fallback.v[0]) + ", " + format_number(p.fallback.v[1]) + ", " +
+                                  format_number(p.fallback.v[2]) + "]"
+                            : format_number(p.fallback.v[0]);
+        break;
+    }
+    switch (p.range) {
+      case ParamRange::finite:
+        d.range = "finite";
+        break;
+      case ParamRange::positive:
+        d.range = "> 0";
+        break;
+      case ParamRange::non_negative:
+        d.range = ">= 0";
+        break;
+      case ParamRange::integer:
+        d.range = format_number(p.lo) + " to " + format_number(p.hi);
+        break;
+    }
+    d.unit = p.unit;
+    d.doc = p.doc;
+    d.varied = p.varied;
+    if (columns && p.column != nullptr) {
+      d.column = vector ? std::string(p.column) + "_x, _y, _z" : std::string(p.column);
+    }
+    rows.push_back(std::move(d));
+  }
+  return rows;
 }
 
 }  // namespace rodswarm::config_detail

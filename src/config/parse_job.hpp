@@ -173,6 +173,15 @@ Job<M> parse_job(const nlohmann::json& config, const std::string& source, const 
 }  // namespace rodswarm
 
 /// The explicit instantiation of parse_job for `Model`, in its src/config/<model>_job.cpp.
+namespace rodswarm {
+template <class M>
+std::vector<ParamDoc> param_docs_of() {
+  return Schema<M>::param_docs();
+}
+}  // namespace rodswarm
+
+/// parse_job and param_docs_of for one model (in its <model>_job.cpp, where its schema is complete).
 #define RODSWARM_PARSE_JOB(Model)                                                                     \
   template rodswarm::Job<Model> rodswarm::parse_job<Model>(const nlohmann::json&, const std::string&, \
-                                                           const rodswarm::ParseOptions&);
+                                                           const rodswarm::ParseOptions&);            \
+  template std::vector<rodswarm::ParamDoc> rodswarm::param_docs_of<Model>();

@@ -2,6 +2,7 @@
 /// The numbers of a RodpairSpec that `ensemble.vary` may address, in schema order (each rod's as se3rod's, under
 /// rod1. and rod2.), and the keys of a config that cannot vary.
 #include "config/rodpair_spec.hpp"
+#include "config/se3rod_params.hpp"
 
 namespace rodswarm {
 
@@ -46,6 +47,16 @@ std::vector<Unvaried> Schema<rodpair::Model>::unvaried(const Spec& s) {
     }
   }
   return out;
+}
+
+/// Each rod's table is se3rod's, under rod1. and rod2. (the results columns are rodpair's own: rodpair_run.cpp).
+template <>
+std::vector<ParamDoc> Schema<rodpair::Model>::param_docs() {
+  std::vector<ParamDoc> rows = config_detail::param_docs(config_detail::se3rod_params(), "rod1.", false);
+  for (auto& row : config_detail::param_docs(config_detail::se3rod_params(), "rod2.", false)) {
+    rows.push_back(std::move(row));
+  }
+  return rows;
 }
 
 }  // namespace rodswarm

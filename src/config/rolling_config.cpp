@@ -62,6 +62,7 @@
 #include <climits>
 
 #include "config/json_check.hpp"
+#include "config/rolling_params.hpp"
 #include "config/rolling_spec.hpp"
 #include "config/run_settings_config.hpp"
 
@@ -70,8 +71,6 @@ namespace rodswarm {
 namespace config_detail {
 namespace {
 
-const std::vector<std::string> params_keys = {"modes", "ends", "L",     "c",      "F",
-                                              "G1",    "G2",   "sigma", "frozen", "divergence_bound"};
 const std::vector<std::string> initial_keys = {"u", "v", "u_t", "v_t", "s1", "s2"};
 const std::vector<std::string> analysis_keys = {"spectrum", "lyapunov"};
 const std::vector<OutputField> output_fields = {
@@ -109,15 +108,9 @@ RollingShape read_shape(const json& value, const std::string& prefix, const std:
   return shape;
 }
 
-void read_params(const ObjectReader& r, RollingSpec& spec) {
-  spec.modes = static_cast<double>(r.integer("modes"));
+/// The choice and switch of `params`; its numbers are the table's (rolling_params.hpp).
+void read_ends_and_frozen(const ObjectReader& r, RollingSpec& spec) {
   spec.ends = r.choice_or("ends", ends, rolling::Ends::fixed);
-  spec.L = r.number("L");
-  spec.c = r.number_or("c", 1.0);
-  spec.F = r.number_or("F", 1.0);
-  spec.G1 = r.number("G1");
-  spec.G2 = r.number("G2");
-  spec.sigma = r.number("sigma");
   if (const json* frozen = r.optional("frozen")) {
     if (frozen->is_boolean()) {
       spec.frozen = frozen->get<bool>() ? 1.0 : 0.0;
@@ -127,7 +120,6 @@ void read_params(const ObjectReader& r, RollingSpec& spec) {
       throw ConfigError(r.source(), r.key("frozen"), "expected a boolean (or 0 / 1), got " + type_phrase(*frozen));
     }
   }
-  spec.divergence_bound = r.number_or("divergence_bound", 1e8);
 }
 
 void read_initial(const ObjectReader& r, RollingSpec& spec) {
@@ -226,7 +218,10 @@ config_detail::RollingSpec Schema<rolling::Model>::parse(const nlohmann::json& c
                                                          RollingJob& job) {
   using namespace config_detail;
   RollingSpec spec;
-  read_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
+  const ObjectReader params(required_section(config, "params", source), "params", source,
+                            param_keys(rolling_params(), {"ends", "frozen"}));
+  read_params(params, rolling_params(), spec);
+  read_ends_and_frozen(params, spec);
   read_initial(ObjectReader(required_section(config, "initial", source), "initial", source, initial_keys), spec);
   read_integrator(config, source, {"rk4"}, spec.dt, spec.t_end, nullptr);
   if (const auto it = config.find("analysis"); it != config.end()) {

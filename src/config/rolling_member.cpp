@@ -9,6 +9,7 @@
 
 #include "config/json_check.hpp"
 #include "config/member_checker.hpp"
+#include "config/rolling_params.hpp"
 #include "config/rolling_spec.hpp"
 
 namespace rodswarm {
@@ -18,9 +19,6 @@ namespace {
 using rolling::Ends;
 
 constexpr double pi = 3.14159265358979323846;
-
-/// Largest K accepted: the projection of a quadrature shape costs about 16 K^2 basis evaluations.
-constexpr double max_modes = 1 << 16;
 
 /// The smeared delta counts as resolved when the last mode's filter g_K = exp(-(kappa_K sigma)^2 / 2) is at most this.
 constexpr double resolved_filter = 1e-6;
@@ -225,12 +223,6 @@ void project_cached(const RollingSpec& spec, int i, int K, RollingMember& member
   }
 }
 
-/// An integer-valued double in [lo, hi] (a varied integer key).
-int integer_in(const MemberChecker& check, const char* key, double x, double lo, double hi, const std::string& what) {
-  if (!(x >= lo && x <= hi && x == std::floor(x))) check.fail(key, what + ", got " + format_number(x));
-  return static_cast<int>(x);
-}
-
 }  // namespace
 
 double rolling_shape_value(const RollingShape& s, Ends ends, double L, double x) {
@@ -344,15 +336,11 @@ void Schema<rolling::Model>::build(const Spec& spec, const RollingJob& job, cons
   const MemberChecker check(source);
   out.notes.clear();
 
-  const int K = integer_in(check, "params.modes", spec.modes, 1, max_modes,
-                           "must be an integer from 1 to " + format_number(max_modes) + " (modes per string)");
-  check.positive({{"params.L", spec.L}, {"params.c", spec.c}});
-  check.finite({{"params.F", spec.F}, {"params.G1", spec.G1}, {"params.G2", spec.G2}});
-  check.positive("params.sigma", spec.sigma);
+  check_params(rolling_params(), spec, check);
+  const int K = static_cast<int>(spec.modes);
   if (!(spec.frozen == 0 || spec.frozen == 1)) {
     check.fail("params.frozen", "must be false or true (0 or 1), got " + format_number(spec.frozen));
   }
-  check.positive("params.divergence_bound", spec.divergence_bound);
   // The whole-step rules of t_end and save_every (there is no divergence factor in this model: 1 passes).
   check.integrator(spec.dt, spec.t_end, 1.0, save_every);
   const auto total_steps = static_cast<std::int64_t>(std::llround(spec.t_end / spec.dt));
@@ -393,22 +381,15 @@ void Schema<rolling::Model>::build(const Spec& spec, const RollingJob& job, cons
 
   auto& p = out.params;
   p = rolling::Params<double>{};
-  p.modes = K;
+  land_params(rolling_params(), spec, p);
   p.ends = spec.ends;
   p.frozen = static_cast<std::uint8_t>(spec.frozen);
-  p.L = spec.L;
-  p.c = spec.c;
-  p.F = spec.F;
-  p.G1 = spec.G1;
-  p.G2 = spec.G2;
-  p.sigma = spec.sigma;
-  p.divergence_bound = spec.divergence_bound;
 
   out.samples = 0;
   if (spec.spectrum) {
     if (spec.ends == Ends::fixed) {
-      p.harmonic = integer_in(
-          check, "analysis.spectrum.harmonic", spec.harmonic, 1, K,
+      p.harmonic = check.integer_in(
+          "analysis.spectrum.harmonic", spec.harmonic, 1, K,
           "must be an integer from 1 to params.modes = " + std::to_string(K) + " (k of the mode sin(k pi x / L))");
     } else {
       const int top = (K - 1) / 2;
@@ -416,9 +397,9 @@ void Schema<rolling::Model>::build(const Spec& spec, const RollingJob& job, cons
         check.fail("analysis.spectrum.harmonic", "needs params.modes >= 3 with periodic ends (params.modes = " +
                                                      std::to_string(K) + " has no sin(2 pi j x / L) mode)");
       }
-      p.harmonic = integer_in(check, "analysis.spectrum.harmonic", spec.harmonic, 1, top,
-                              "must be an integer from 1 to (params.modes - 1) / 2 = " + std::to_string(top) +
-                                  " (j of the mode sin(2 pi j x / L))");
+      p.harmonic = check.integer_in("analysis.spectrum.harmonic", spec.harmonic, 1, top,
+                                    "must be an integer from 1 to (params.modes - 1) / 2 = " + std::to_string(top) +
+                                        " (j of the mode sin(2 pi j x / L))");
     }
     p.sample_steps = check.interval_steps("analysis.spectrum.sample_interval", spec.sample_interval, spec.dt);
     out.samples = check.signal_samples("analysis.spectrum.sample_interval", total_steps, p.sample_steps, spec.t_end);

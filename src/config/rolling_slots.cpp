@@ -3,6 +3,7 @@
 /// cannot vary (resolution, suggestions and messages: vary_slots.hpp).
 #include <algorithm>
 
+#include "config/rolling_params.hpp"
 #include "config/rolling_spec.hpp"
 
 namespace rodswarm {
@@ -13,10 +14,8 @@ using config_detail::Unvaried;
 
 template <>
 void Schema<rolling::Model>::numbers(Spec& s, const config_detail::NumberSlots& slots) {
-  slots.integer("params.modes", s.modes);
-  slots.numbers("params", "L c F G1 G2 sigma", {&s.L, &s.c, &s.F, &s.G1, &s.G2, &s.sigma});
+  config_detail::param_slots(config_detail::rolling_params(), s, slots);
   slots.integer("params.frozen", s.frozen);
-  slots.number("params.divergence_bound", s.divergence_bound);
   for (int i = 0; i < 4; ++i) {
     if (!config_detail::rolling_has_shape(s, i)) continue;
     RollingShape& shape = config_detail::rolling_shape(s, i);
@@ -87,6 +86,11 @@ std::vector<Unvaried> Schema<rolling::Model>::unvaried(const Spec& s) {
     }
   }
   return out;
+}
+
+template <>
+std::vector<ParamDoc> Schema<rolling::Model>::param_docs() {
+  return config_detail::param_docs(config_detail::rolling_params());
 }
 
 }  // namespace rodswarm

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/param_doc.hpp"
+
 #include "config/job.hpp"
 #include "config/vary_slots.hpp"
 
@@ -54,6 +56,8 @@ struct Schema {
   /// Keys of this config that `vary` cannot address besides the text keys and the sections that are not varied
   /// (keys of another initial kind, of an absent section), checked in order.
   static std::vector<config_detail::Unvaried> unvaried(const Spec& spec);
+  /// The model's parameter table as a user reads it (param_table.hpp: param_docs).
+  static std::vector<ParamDoc> param_docs();
 };
 
 }  // namespace rodswarm

@@ -69,6 +69,7 @@
 /// There is no "steady" section for this model.
 #include "config/json_check.hpp"
 #include "config/run_settings_config.hpp"
+#include "config/se3rod_params.hpp"
 #include "config/se3rod_spec.hpp"
 
 namespace rodswarm {
@@ -76,32 +77,17 @@ namespace rodswarm {
 namespace config_detail {
 namespace {
 
-const std::vector<std::string> params_keys = {"n",
-                                              "length",
-                                              "radius",
-                                              "density",
-                                              "youngs_modulus",
-                                              "shear_modulus",
-                                              "shear_coefficient",
-                                              "ends",
-                                              "damping_force",
-                                              "damping_torque",
-                                              "g",
-                                              "force0",
-                                              "force1",
-                                              "couple0",
-                                              "couple1",
-                                              "force_density",
-                                              "couple_density",
-                                              "rest",
-                                              "tension",
-                                              "end_velocity0",
-                                              "end_velocity1",
-                                              "end_angular_velocity0",
-                                              "end_angular_velocity1",
-                                              "contact",
-                                              "plane_normal",
-                                              "plane_offset"};
+/// The keys of `params` besides the table's (se3rod_params.hpp), read here.
+const std::vector<std::string> more_params_keys = {"ends",
+                                                   "rest",
+                                                   "tension",
+                                                   "end_velocity0",
+                                                   "end_velocity1",
+                                                   "end_angular_velocity0",
+                                                   "end_angular_velocity1",
+                                                   "contact",
+                                                   "plane_normal",
+                                                   "plane_offset"};
 const std::vector<OutputField> output_fields = {{"positions", true},   {"directors", false},
                                                 {"velocities", false}, {"angular_velocities", false},
                                                 {"energy", true},      {"contact", false}};
@@ -110,24 +96,9 @@ const std::vector<std::string> motion_keys = {"velocity", "angular_velocity"};
 }  // namespace
 
 void read_se3rod_params(const ObjectReader& r, Se3rodSpec& spec) {
-  spec.n = static_cast<double>(r.integer("n"));
+  read_params(r, se3rod_params(), spec);
   spec.has_length = r.has("length");
-  spec.length = r.number_or("length", 0.0);
-  spec.radius = r.number("radius");
-  spec.density = r.number("density");
-  spec.youngs_modulus = r.number("youngs_modulus");
-  spec.shear_modulus = r.number("shear_modulus");
-  spec.shear_coefficient = r.number("shear_coefficient");
   read_ends(r, se3rod_end_kinds, spec.end0, spec.end1);
-  spec.damping_force = r.number_or("damping_force", 0.0);
-  spec.damping_torque = r.number_or("damping_torque", 0.0);
-  spec.g = r.vector3_or("g", {0, 0, 0});
-  spec.force0 = r.vector3_or("force0", {0, 0, 0});
-  spec.force1 = r.vector3_or("force1", {0, 0, 0});
-  spec.couple0 = r.vector3_or("couple0", {0, 0, 0});
-  spec.couple1 = r.vector3_or("couple1", {0, 0, 0});
-  spec.force_density = r.vector3_or("force_density", {0, 0, 0});
-  spec.couple_density = r.vector3_or("couple_density", {0, 0, 0});
   spec.rest = r.choice_or("rest", se3rod_rest_kinds, Se3rodRest::initial);
   spec.tension = r.number_or("tension", 0.0);
   spec.contact = r.choice_or("contact", se3rod_contacts, se3rod::Contact::none);
@@ -176,8 +147,8 @@ void read_se3rod_initial(const json& initial, const std::string& prefix, const s
 }
 
 std::vector<std::string> se3rod_params_keys(bool plane_contact) {
-  std::vector<std::string> keys;
-  for (const auto& key : params_keys) {
+  std::vector<std::string> keys = param_keys(se3rod_params());
+  for (const auto& key : more_params_keys) {
     if (plane_contact || (key != "contact" && key != "plane_normal" && key != "plane_offset")) keys.push_back(key);
   }
   return keys;
@@ -209,7 +180,8 @@ config_detail::Se3rodSpec Schema<se3rod::Model>::parse(const nlohmann::json& con
   using namespace config_detail;
   parse_shared_settings(config, source, output_fields, job.precision, job.output, job.compare);
   Se3rodSpec spec;
-  read_se3rod_params(ObjectReader(required_section(config, "params", source), "params", source, params_keys), spec);
+  read_se3rod_params(
+      ObjectReader(required_section(config, "params", source), "params", source, se3rod_params_keys(true)), spec);
   read_se3rod_initial(required_section(config, "initial", source), "initial", source, spec);
   spec.scheme = se3rod_schemes.value(
       read_integrator(config, source, se3rod_schemes.names(), spec.dt, spec.t_end, &spec.divergence_factor));

@@ -7,6 +7,7 @@
 
 #include "config/json_check.hpp"
 #include "config/member_checker.hpp"
+#include "config/se3rod_params.hpp"
 #include "config/se3rod_spec.hpp"
 #include "rodswarm/models/se3rod.hpp"
 #include "rodswarm/models/se3rod_plane_contact.hpp"
@@ -170,26 +171,9 @@ void set_plane_contact(const Se3rodSpec& spec, const MemberChecker& check, se3ro
 }  // namespace
 
 void build_se3rod_rod(const Se3rodSpec& spec, const MemberChecker& check, Se3rodMember& out) {
-  if (!(spec.n >= 1 && spec.n + 1 <= max_member_beads && spec.n == std::floor(spec.n))) {
-    check.fail("params.n", "must be an integer from 1 to " + format_number(max_member_beads - 1) + ", got " +
-                               format_number(spec.n));
-  }
+  check_params(se3rod_params(), spec, check);
   const int nodes = static_cast<int>(spec.n) + 1;
-  if (spec.has_length) check.positive("params.length", spec.length);
-  check.positive({{"params.radius", spec.radius},
-                  {"params.density", spec.density},
-                  {"params.youngs_modulus", spec.youngs_modulus},
-                  {"params.shear_modulus", spec.shear_modulus},
-                  {"params.shear_coefficient", spec.shear_coefficient}});
-  check.non_negative({{"params.damping_force", spec.damping_force}, {"params.damping_torque", spec.damping_torque}});
-  check.finite_vectors({{"params.g", spec.g},
-                        {"params.force0", spec.force0},
-                        {"params.force1", spec.force1},
-                        {"params.couple0", spec.couple0},
-                        {"params.couple1", spec.couple1},
-                        {"params.force_density", spec.force_density},
-                        {"params.couple_density", spec.couple_density},
-                        {"initial.origin", spec.origin},
+  check.finite_vectors({{"initial.origin", spec.origin},
                         {"params.end_velocity0", spec.end_velocity[0]},
                         {"params.end_velocity1", spec.end_velocity[1]},
                         {"params.end_angular_velocity0", spec.end_angular_velocity[0]},
@@ -214,22 +198,7 @@ void build_se3rod_rod(const Se3rodSpec& spec, const MemberChecker& check, Se3rod
   p.end0 = spec.end0;
   p.end1 = spec.end1;
   p.h = h;
-  p.density = spec.density;
-  p.youngs_modulus = spec.youngs_modulus;
-  p.shear_modulus = spec.shear_modulus;
-  p.shear_coefficient = spec.shear_coefficient;
-  p.radius = spec.radius;
-  p.damping_force = spec.damping_force;
-  p.damping_torque = spec.damping_torque;
-  for (std::size_t c = 0; c < 3; ++c) {
-    p.gravity[c] = spec.g[c];
-    p.load0[c] = spec.couple0[c];
-    p.load0[3 + c] = spec.force0[c];
-    p.load1[c] = spec.couple1[c];
-    p.load1[3 + c] = spec.force1[c];
-    p.distributed[c] = spec.couple_density[c];
-    p.distributed[3 + c] = spec.force_density[c];
-  }
+  land_params(se3rod_params(), spec, p);
 
   const auto count = static_cast<std::size_t>(nodes);
   out.pose.resize(12 * count);

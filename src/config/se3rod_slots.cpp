@@ -1,6 +1,7 @@
 /// @file se3rod_slots.cpp
 /// The numbers of a Se3rodSpec that `ensemble.vary` may address, in schema order, and the keys of a config that
 /// cannot vary (resolution, suggestions and messages: vary_slots.hpp).
+#include "config/se3rod_params.hpp"
 #include "config/se3rod_spec.hpp"
 
 namespace rodswarm {
@@ -12,19 +13,8 @@ namespace config_detail {
 
 void se3rod_rod_numbers(Se3rodSpec& s, const NumberSlots& slots, const std::string& prefix) {
   const std::string params = prefix + "params", initial = prefix + "initial";
-  slots.integer(params + ".n", s.n);
-  if (s.has_length) slots.number(params + ".length", s.length);
-  slots.numbers(params, "radius density youngs_modulus shear_modulus shear_coefficient damping_force damping_torque",
-                {&s.radius, &s.density, &s.youngs_modulus, &s.shear_modulus, &s.shear_coefficient, &s.damping_force,
-                 &s.damping_torque});
+  param_slots(se3rod_params(), s, slots, prefix);
   slots.number(params + ".tension", s.tension);
-  slots.vector(params + ".g", s.g);
-  slots.vector(params + ".force0", s.force0);
-  slots.vector(params + ".force1", s.force1);
-  slots.vector(params + ".couple0", s.couple0);
-  slots.vector(params + ".couple1", s.couple1);
-  slots.vector(params + ".force_density", s.force_density);
-  slots.vector(params + ".couple_density", s.couple_density);
   for (int e = 0; e < 2; ++e) {
     if ((e == 0 ? s.end0 : s.end1) != se3rod::End::prescribed) continue;
     slots.vector(params + ".end_velocity" + std::to_string(e), s.end_velocity[e]);
@@ -94,6 +84,11 @@ std::vector<Unvaried> se3rod_rod_unvaried(const Se3rodSpec& s, const std::string
 template <>
 std::vector<Unvaried> Schema<se3rod::Model>::unvaried(const Spec& s) {
   return config_detail::se3rod_rod_unvaried(s, "");
+}
+
+template <>
+std::vector<ParamDoc> Schema<se3rod::Model>::param_docs() {
+  return config_detail::param_docs(config_detail::se3rod_params());
 }
 
 }  // namespace rodswarm

@@ -12,6 +12,8 @@
 #include <type_traits>
 
 #include "config/cosserat_job.hpp"
+#include "config/cosserat_params.hpp"
+#include "driver/param_results.hpp"
 #include "backends/parallel_for.hpp"
 #include "driver/drivers_impl.hpp"
 #include "models/cosserat_statics.hpp"
@@ -68,52 +70,17 @@ double omega_max(const cosserat::Params<double>& p, const double* l0, const doub
 ResultsPlan Host::results(const Job& job, const std::string& kind) {
   ResultsPlan plan;
   plan.scheme = scheme_name(job);
-  plan.param_names = {"n",
-                      "rods",
-                      "density",
-                      "youngs_modulus",
-                      "shear_modulus",
-                      "shear_coefficient",
-                      "damping_force",
-                      "damping_torque",
-                      "g_x",
-                      "g_y",
-                      "g_z",
-                      "force1_x",
-                      "force1_y",
-                      "force1_z",
-                      "growth_rate",
-                      "contact_stiffness",
-                      "dt",
-                      "t_end"};
-  for (const auto& key : job.varied_keys) plan.param_names.push_back(key);
-  const auto M = static_cast<std::size_t>(job.size());
-  plan.params.assign(plan.param_names.size(), std::vector<double>(M));
-  for (std::size_t i = 0; i < M; ++i) {
-    const auto& p = job.members.params[i];
-    const double values[] = {double(p.n),
-                             double(p.rods),
-                             p.rho,
-                             p.E,
-                             p.G,
-                             p.shear_coeff,
-                             p.damping_force,
-                             p.damping_torque,
-                             p.g[0],
-                             p.g[1],
-                             p.g[2],
-                             p.force1[0],
-                             p.force1[1],
-                             p.force1[2],
-                             p.growth_rate,
-                             p.contact_stiffness,
-                             job.members.dt[i],
-                             job.t_end[i]};
-    std::size_t k = 0;
-    for (; k < std::size(values); ++k) plan.params[k][i] = values[k];
-    for (std::size_t v = 0; v < job.varied_values.size(); ++v) plan.params[k + v][i] = job.varied_values[v][i];
+  fill_param_columns(
+      plan, config_detail::cosserat_params(), job, {"growth_rate", "contact_stiffness", "dt", "t_end"},
+      [&](std::size_t i, const cosserat::Params<double>& p, std::vector<double>& out) {
+        for (const double x : {p.growth_rate, p.contact_stiffness, job.members.dt[i], job.t_end[i]}) {
+          out.push_back(x);
+        }
+      },
+      true);
+  for (std::size_t i = 0; i < job.members.params.size(); ++i) {
     plan.beads.push_back(static_cast<std::int32_t>(job.members.count(Model::nodes, static_cast<std::int64_t>(i))));
-    plan.rods.push_back(p.rods);
+    plan.rods.push_back(job.members.params[i].rods);
   }
   const bool run = kind == "run";
   const OutputSpec& o = job.output;

@@ -10,6 +10,7 @@
 
 #include "config/greenspan_job.hpp"
 #include "config/greenspan_params.hpp"
+#include "driver/param_results.hpp"
 #include "driver/drivers_impl.hpp"
 #include "rodswarm/models/greenspan_stability.hpp"
 #include "models/greenspan_host.hpp"
@@ -27,19 +28,13 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
   ResultsPlan plan;
   plan.scheme = job.scheme == greenspan::Scheme::rk4 ? "rk4" : "greenspan";
   // The config's parameters (their table), then the end heights the initial shape gave, dt and t_end.
-  const auto& table = config_detail::greenspan_params();
-  plan.param_names = config_detail::param_columns(table);
-  for (const char* name : {"y_left", "y_right", "dt", "t_end"}) plan.param_names.emplace_back(name);
-  plan.params.assign(plan.param_names.size(), std::vector<double>(static_cast<std::size_t>(job.size())));
-  std::vector<double> values;
-  for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
-    const auto& p = job.members.params[i];
-    values.clear();
-    config_detail::param_column_values(table, p, values);
-    for (const double x : {p.y_left, p.y_right, job.members.dt[i], job.t_end[i]}) values.push_back(x);
-    for (std::size_t k = 0; k < plan.param_names.size(); ++k) plan.params[k][i] = values[k];
-    plan.beads.push_back(p.n + 2);
-  }
+  fill_param_columns(
+      plan, config_detail::greenspan_params(), job, {"y_left", "y_right", "dt", "t_end"},
+      [&](std::size_t i, const greenspan::Params<double>& p, std::vector<double>& out) {
+        for (const double x : {p.y_left, p.y_right, job.members.dt[i], job.t_end[i]}) out.push_back(x);
+      },
+      false);
+  for (const auto& p : job.members.params) plan.beads.push_back(p.n + 2);
   const bool run = kind == "run";
   const OutputSpec& o = job.output;
   plan.fields = {

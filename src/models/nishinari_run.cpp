@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "config/nishinari_job.hpp"
+#include "config/nishinari_params.hpp"
+#include "driver/param_results.hpp"
 #include "driver/drivers_impl.hpp"
 #include "rodswarm/models/nishinari.hpp"
 #include "models/nishinari_host.hpp"
@@ -19,35 +21,14 @@ using Host = ModelHost<Model>;
 ResultsPlan Host::results(const Job& job, const std::string& kind) {
   ResultsPlan plan;
   plan.scheme = "rk4";
-  plan.param_names = {"n",   "l",    "m",   "k",       "K",       "h",       "j",       "damping", "spin_damping",
-                      "g_x", "g_y",  "g_z", "load0_x", "load0_y", "load0_z", "load1_x", "load1_y", "load1_z",
-                      "dt",  "t_end"};
-  plan.params.assign(plan.param_names.size(), std::vector<double>(static_cast<std::size_t>(job.size())));
-  for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
-    const auto& p = job.members.params[i];
-    const double values[] = {double(p.n),
-                             p.l,
-                             p.m,
-                             p.k,
-                             p.K,
-                             p.h,
-                             p.j,
-                             p.damping,
-                             p.spin_damping,
-                             p.g[0],
-                             p.g[1],
-                             p.g[2],
-                             p.load0[0],
-                             p.load0[1],
-                             p.load0[2],
-                             p.load1[0],
-                             p.load1[1],
-                             p.load1[2],
-                             job.members.dt[i],
-                             job.t_end[i]};
-    for (std::size_t k = 0; k < plan.param_names.size(); ++k) plan.params[k][i] = values[k];
-    plan.beads.push_back(p.n);
-  }
+  fill_param_columns(
+      plan, config_detail::nishinari_params(), job, {"dt", "t_end"},
+      [&](std::size_t i, const nishinari::Params<double>&, std::vector<double>& out) {
+        out.push_back(job.members.dt[i]);
+        out.push_back(job.t_end[i]);
+      },
+      false);
+  for (const auto& p : job.members.params) plan.beads.push_back(p.n);
   const bool run = kind == "run";
   const OutputSpec& o = job.output;
   plan.fields = {{"positions", {0, 3}, {}, run && o.saves("positions"), true},

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "config/se3rod_job.hpp"
+#include "config/se3rod_params.hpp"
+#include "driver/param_results.hpp"
 #include "driver/drivers_impl.hpp"
 #include "models/se3rod_node_rows.hpp"
 #include "rodswarm/models/se3rod_stability.hpp"
@@ -30,40 +32,14 @@ const char* scheme_name(se3rod::Scheme s) {
 ResultsPlan Host::results(const Job& job, const std::string& kind) {
   ResultsPlan plan;
   plan.scheme = scheme_name(job.scheme);
-  plan.param_names = {"n",
-                      "length",
-                      "radius",
-                      "density",
-                      "youngs_modulus",
-                      "shear_modulus",
-                      "shear_coefficient",
-                      "damping_force",
-                      "damping_torque",
-                      "g_x",
-                      "g_y",
-                      "g_z",
-                      "force1_x",
-                      "force1_y",
-                      "force1_z",
-                      "couple1_x",
-                      "couple1_y",
-                      "couple1_z",
-                      "dt",
-                      "t_end"};
-  for (const auto& key : job.varied_keys) plan.param_names.push_back(key);
-  const auto M = static_cast<std::size_t>(job.size());
-  plan.params.assign(plan.param_names.size(), std::vector<double>(M));
-  for (std::size_t i = 0; i < M; ++i) {
-    const auto& p = job.members.params[i];
-    const double values[] = {double(p.n - 1), p.h * (p.n - 1),     p.radius,        p.density,         p.youngs_modulus,
-                             p.shear_modulus, p.shear_coefficient, p.damping_force, p.damping_torque,  p.gravity[0],
-                             p.gravity[1],    p.gravity[2],        p.load1[3],      p.load1[4],        p.load1[5],
-                             p.load1[0],      p.load1[1],          p.load1[2],      job.members.dt[i], job.t_end[i]};
-    std::size_t k = 0;
-    for (; k < std::size(values); ++k) plan.params[k][i] = values[k];
-    for (std::size_t v = 0; v < job.varied_values.size(); ++v) plan.params[k + v][i] = job.varied_values[v][i];
-    plan.beads.push_back(p.n);
-  }
+  fill_param_columns(
+      plan, config_detail::se3rod_params(), job, {"dt", "t_end"},
+      [&](std::size_t i, const se3rod::Params<double>&, std::vector<double>& out) {
+        out.push_back(job.members.dt[i]);
+        out.push_back(job.t_end[i]);
+      },
+      true);
+  for (const auto& p : job.members.params) plan.beads.push_back(p.n);
   const bool run = kind == "run";
   const OutputSpec& o = job.output;
   plan.fields = {

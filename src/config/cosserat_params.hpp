@@ -1,0 +1,80 @@
+/// @file cosserat_params.hpp
+/// Model cosserat's numeric parameters, declared once (param_table.hpp): the `params` section's keys, defaults,
+/// ranges, units and docs, where each lands in cosserat::Params and its results column. A new parameter is a member
+/// of Params (include/rodswarm/models/cosserat_params.hpp) and a row here. What depends on other keys stays in
+/// cosserat_config.cpp and cosserat_member.cpp: the choices (law, bending, ends, constraints), the length the initial
+/// kind needs, a ring's ends, a prescribed end's motion keys, and the nested sections (slides, foundation, loads,
+/// growth, contact, surface).
+#pragma once
+
+#include "config/cosserat_spec.hpp"
+#include "config/member_checker.hpp"
+#include "config/param_table.hpp"
+
+namespace rodswarm::config_detail {
+
+/// Most elements (or rods) a member may have in one count; their product is bounded by max_member_beads.
+inline constexpr double cosserat_max_elements = 1 << 24;
+
+inline const ParamTable<CosseratSpec, cosserat::Params<double>>& cosserat_params() {
+  using S = CosseratSpec;
+  using P = cosserat::Params<double>;
+  using R = ParamRange;
+  const Vec3 zero{0, 0, 0};
+  const double most = cosserat_max_elements;
+  // key, spec, default (nullopt: required), range, lo, hi, unit, doc, Params member, varied, results column,
+  // column value, and what an integer's range error says it is
+  static const ParamTable<S, P> table = {
+      {"n", &S::n, std::nullopt, R::integer, 2, most, "", "elements per rod", &P::n, true, "n", nullptr,
+       "elements per rod"},
+      {"rods", &S::rods, 1.0, R::integer, 1, most, "", "rods per member (an assembly)", &P::rods, true, "rods"},
+      {"length", &S::length, optional_param, R::positive, 0, 0, "m",
+       "rest length of each rod (initial kinds straight, helix and ring; points: the chords)", std::monostate{}},
+      {"radius", &S::radius, std::nullopt, R::positive, 0, 0, "m", "radius (at node 0's end when tapered)",
+       std::monostate{}},
+      {"radius_end", &S::radius_end, optional_varied_param, R::positive, 0, 0, "m",
+       "radius at node n's end, linear in arc length between (absent: radius)", std::monostate{}},
+      {"density", &S::density, std::nullopt, R::positive, 0, 0, "kg/m^3", "mass density", &P::rho, true, "density"},
+      {"youngs_modulus", &S::youngs_modulus, std::nullopt, R::positive, 0, 0, "Pa", "Young's modulus E", &P::E, true,
+       "youngs_modulus"},
+      {"shear_modulus", &S::shear_modulus, std::nullopt, R::positive, 0, 0, "Pa", "shear modulus G", &P::G, true,
+       "shear_modulus"},
+      {"shear_coefficient", &S::shear_coefficient, std::nullopt, R::positive, 0, 0, "",
+       "Timoshenko's shear coefficient kappa_s", &P::shear_coeff, true, "shear_coefficient"},
+      {"baumgarte", &S::baumgarte, 0.0, R::non_negative, 0, 0, "1/s", "rate of the Udwadia-Kalaba rows (0: 1 / (5 dt))",
+       &P::baumgarte},
+      {"damping_force", &S::damping_force, 0.0, R::non_negative, 0, 0, "1/s", "nu_f: force -nu_f m v on every node",
+       &P::damping_force, true, "damping_force"},
+      {"damping_torque", &S::damping_torque, 0.0, R::non_negative, 0, 0, "1/s",
+       "nu_t: couple -nu_t J w on every element", &P::damping_torque, true, "damping_torque"},
+      {"g", &S::g, zero, R::finite, 0, 0, "m/s^2", "gravitational acceleration (lab)", &P::g, true, "g"},
+      {"force0", &S::force0, zero, R::finite, 0, 0, "N", "force on node 0 of each rod (lab)", &P::force0},
+      {"force1", &S::force1, zero, R::finite, 0, 0, "N", "force on node n of each rod (lab)", &P::force1, true,
+       "force1"},
+      {"couple0", &S::couple0, zero, R::finite, 0, 0, "N m", "couple on element 0 of each rod (lab)", &P::couple0},
+      {"couple1", &S::couple1, zero, R::finite, 0, 0, "N m", "couple on element n - 1 of each rod (lab)", &P::couple1},
+      {"force_density", &S::force_density, zero, R::finite, 0, 0, "N/m", "force per rest length (lab)",
+       &P::force_density},
+      {"couple_density", &S::couple_density, zero, R::finite, 0, 0, "N m/m", "couple per rest length (lab)",
+       &P::couple_density},
+      {"end_velocity0", &S::end_velocity0, zero, R::finite, 0, 0, "m/s", "prescribed end 0: velocity u",
+       &P::end_velocity0},
+      {"end_velocity1", &S::end_velocity1, zero, R::finite, 0, 0, "m/s", "prescribed end 1: velocity u",
+       &P::end_velocity1},
+      {"end_amplitude0", &S::end_amplitude0, zero, R::finite, 0, 0, "m", "prescribed end 0: amplitude a",
+       &P::end_amplitude0},
+      {"end_amplitude1", &S::end_amplitude1, zero, R::finite, 0, 0, "m", "prescribed end 1: amplitude a",
+       &P::end_amplitude1},
+      {"end_frequency0", &S::end_frequency0, 0.0, R::non_negative, 0, 0, "Hz",
+       "prescribed end 0: x = x0 + u t + a sin(2 pi f t)", &P::end_frequency0},
+      {"end_frequency1", &S::end_frequency1, 0.0, R::non_negative, 0, 0, "Hz",
+       "prescribed end 1: x = x0 + u t + a sin(2 pi f t)", &P::end_frequency1},
+      {"end_twist_rate0", &S::end_twist_rate0, 0.0, R::finite, 0, 0, "rad/s",
+       "prescribed end 0: its frame turns about d3 at this rate", &P::end_twist_rate0},
+      {"end_twist_rate1", &S::end_twist_rate1, 0.0, R::finite, 0, 0, "rad/s",
+       "prescribed end 1: its frame turns about d3 at this rate", &P::end_twist_rate1},
+  };
+  return table;
+}
+
+}  // namespace rodswarm::config_detail
