@@ -32,6 +32,7 @@ int run_verbs(int argc, char** argv) {
   rodswarm::cli::add_validate_verb(app, exit_code);
   rodswarm::cli::add_inspect_verb(app, exit_code);
   rodswarm::cli::add_merge_verb(app, exit_code);
+  rodswarm::cli::add_params_verb(app, exit_code);
   rodswarm::cli::add_bench_verb(app, exit_code);
   try {
     app.parse(argc, argv);

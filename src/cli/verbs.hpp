@@ -26,5 +26,6 @@ void add_validate_verb(CLI::App& app, int& exit_code);
 void add_inspect_verb(CLI::App& app, int& exit_code);
 void add_bench_verb(CLI::App& app, int& exit_code);
 void add_merge_verb(CLI::App& app, int& exit_code);
+void add_params_verb(CLI::App& app, int& exit_code);
 
 }  // namespace rodswarm::cli
