@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "config/choices.hpp"
+#include "config/param_table.hpp"
 #include "config/cosserat_job.hpp"
 #include "config/json_check.hpp"
 #include "config/schema.hpp"
@@ -42,6 +43,8 @@ struct CosseratLoadSpec {
 
 struct CosseratSpec {
   using Member = CosseratMember;
+  /// The numbers of params that only the table reads (param_table.hpp: InTable), at their rows.
+  TableValues table_values;
 
   // params
   double n = 0, rods = 1;

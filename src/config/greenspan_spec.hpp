@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "config/choices.hpp"
+#include "config/param_table.hpp"
 #include "config/greenspan_job.hpp"
 #include "config/schema.hpp"
 
@@ -26,6 +27,8 @@ struct GreenspanMember;
 
 struct GreenspanSpec {
   using Member = GreenspanMember;
+  /// The numbers of params that only the table reads (param_table.hpp: InTable), at their rows.
+  TableValues table_values;
 
   // params
   double n = 0, dx = 0, m = 0, T0 = 0, eps = 0, alpha = 0, g = 0, tension_exponent = 1;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "config/choices.hpp"
+#include "config/param_table.hpp"
 #include "config/json_check.hpp"
 #include "config/nishinari_job.hpp"
 #include "config/schema.hpp"
@@ -29,6 +30,8 @@ struct NishinariMember;
 
 struct NishinariSpec {
   using Member = NishinariMember;
+  /// The numbers of params that only the table reads (param_table.hpp: InTable), at their rows.
+  TableValues table_values;
 
   // params
   double n = 0, l = 0, m = 0, k = 0, K = 0, h = 0, j = 0, damping = 0, spin_damping = 0;

@@ -9,10 +9,13 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -59,11 +62,21 @@ struct IntoSix {
 template <class P>
 using ParamLanding = std::variant<std::monostate, int P::*, double P::*, double (P::*)[3], IntoSix<P>>;
 
+/// A parameter no code but the table reads needs no member of the spec: its value is kept in the spec's
+/// `table_values` (a member `TableValues table_values` of a spec with such rows), at its row. A number: InTable; a
+/// 3-vector: InTable3.
+struct InTable {};
+struct InTable3 {};
+struct TableValues {
+  std::array<Vec3, 48> at{};
+};
+
 /// One parameter of a model whose spec is Spec and whose (double) parameters are P.
 template <class Spec, class P>
 struct Param {
-  const char* key;                                   ///< under `params` ("dx")
-  std::variant<double Spec::*, Vec3 Spec::*> value;  ///< where it is read to: doubles, so that `vary` can set them
+  const char* key;  ///< under `params` ("dx")
+  /// Where it is read to (doubles, so that `vary` can set them): a member of the spec, or its row of table_values.
+  std::variant<double Spec::*, Vec3 Spec::*, InTable, InTable3> value;
   ParamDefault fallback;
   ParamRange range;
   double lo = 0, hi = 0;  ///< the bounds of ParamRange::integer
@@ -76,11 +89,49 @@ struct Param {
   double (*column_value)(const P&) = nullptr;  ///< the column's value when it is not the landed one
   const char* why = nullptr;  ///< said after an integer's range in its error ("modes per string"); nullptr: nothing
 
-  bool is_vector() const { return std::holds_alternative<Vec3 Spec::*>(value); }
+  bool is_vector() const {
+    return std::holds_alternative<Vec3 Spec::*>(value) || std::holds_alternative<InTable3>(value);
+  }
+  bool may_be_absent() const {
+    return fallback.kind == ParamDefault::optional || fallback.kind == ParamDefault::optional_varied;
+  }
 };
 
 template <class Spec, class P>
 using ParamTable = std::vector<Param<Spec, P>>;
+
+template <class Spec, class = void>
+struct has_table_values : std::false_type {};
+template <class Spec>
+struct has_table_values<Spec, std::void_t<decltype(std::declval<Spec&>().table_values)>> : std::true_type {};
+
+/// The value of row `p` of `table` in `spec`: its member, or its row of spec.table_values.
+template <class Spec, class P>
+Vec3& table_slot(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, Spec& spec) {
+  if constexpr (has_table_values<Spec>::value) {
+    return spec.table_values.at.at(static_cast<std::size_t>(&p - table.data()));
+  } else {
+    throw std::logic_error(std::string("params.") + p.key + ": kept in the table, but the spec has no table_values");
+  }
+}
+template <class Spec, class P>
+double& number_of(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, Spec& spec) {
+  if (const auto* member = std::get_if<double Spec::*>(&p.value)) return spec.*(*member);
+  return table_slot(table, p, spec)[0];
+}
+template <class Spec, class P>
+Vec3& vector_of(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, Spec& spec) {
+  if (const auto* member = std::get_if<Vec3 Spec::*>(&p.value)) return spec.*(*member);
+  return table_slot(table, p, spec);
+}
+template <class Spec, class P>
+double number_of(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, const Spec& spec) {
+  return number_of(table, p, const_cast<Spec&>(spec));
+}
+template <class Spec, class P>
+const Vec3& vector_of(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, const Spec& spec) {
+  return vector_of(table, p, const_cast<Spec&>(spec));
+}
 
 /// The table's keys, in its order, then `more` (the keys the model reads itself: choices, nested sections): the
 /// keys the `params` section may have.
@@ -97,14 +148,13 @@ std::vector<std::string> param_keys(const ParamTable<Spec, P>& table, const std:
 template <class Spec, class P>
 void read_params(const ObjectReader& r, const ParamTable<Spec, P>& table, Spec& spec) {
   for (const auto& p : table) {
-    if (const auto* vector = std::get_if<Vec3 Spec::*>(&p.value)) {
+    if (p.is_vector()) {
       if (p.fallback.kind == ParamDefault::required) r.required(p.key);
-      spec.*(*vector) = r.vector3_or(p.key, p.fallback.v);
+      vector_of(table, p, spec) = r.vector3_or(p.key, p.fallback.v);
       continue;
     }
-    double& x = spec.*std::get<double Spec::*>(p.value);
-    if ((p.fallback.kind == ParamDefault::optional || p.fallback.kind == ParamDefault::optional_varied) &&
-        !r.has(p.key)) {
+    double& x = number_of(table, p, spec);
+    if (p.may_be_absent() && !r.has(p.key)) {
       x = std::numeric_limits<double>::quiet_NaN();
     } else if (p.range == ParamRange::integer) {
       x = static_cast<double>(p.fallback.kind == ParamDefault::value
@@ -125,14 +175,14 @@ void param_slots(const ParamTable<Spec, P>& table, Spec& spec, const NumberSlots
                  const std::string& prefix = "") {
   for (const auto& p : table) {
     if (!p.varied) continue;
-    if (p.fallback.kind == ParamDefault::optional && std::isnan(spec.*std::get<double Spec::*>(p.value))) continue;
+    if (p.fallback.kind == ParamDefault::optional && std::isnan(number_of(table, p, spec))) continue;
     const std::string key = prefix + "params." + p.key;
-    if (const auto* vector = std::get_if<Vec3 Spec::*>(&p.value)) {
-      slots.vector(key, spec.*(*vector));
+    if (p.is_vector()) {
+      slots.vector(key, vector_of(table, p, spec));
     } else if (p.range == ParamRange::integer) {
-      slots.integer(key, spec.*std::get<double Spec::*>(p.value));
+      slots.integer(key, number_of(table, p, spec));
     } else {
-      slots.number(key, spec.*std::get<double Spec::*>(p.value));
+      slots.number(key, number_of(table, p, spec));
     }
   }
 }
@@ -143,18 +193,15 @@ void param_slots(const ParamTable<Spec, P>& table, Spec& spec, const NumberSlots
 template <class Spec, class P>
 void check_params(const ParamTable<Spec, P>& table, const Spec& spec, const MemberChecker& check) {
   for (const auto& p : table) {
-    if (const auto* vector = std::get_if<Vec3 Spec::*>(&p.value)) {
-      const Vec3& v = spec.*(*vector);
+    if (p.is_vector()) {
+      const Vec3& v = vector_of(table, p, spec);
       for (std::size_t c = 0; c < 3; ++c) {
         if (!std::isfinite(v[c])) check.finite_element((std::string("params.") + p.key).c_str(), c, -1, v[c]);
       }
       continue;
     }
-    const double x = spec.*std::get<double Spec::*>(p.value);
-    if ((p.fallback.kind == ParamDefault::optional || p.fallback.kind == ParamDefault::optional_varied) &&
-        std::isnan(x)) {
-      continue;
-    }
+    const double x = number_of(table, p, spec);
+    if (p.may_be_absent() && std::isnan(x)) continue;
     bool ok = std::isfinite(x);
     if (ok && p.range == ParamRange::positive) ok = x > 0;
     if (ok && p.range == ParamRange::non_negative) ok = x >= 0;
@@ -184,15 +231,15 @@ void check_params(const ParamTable<Spec, P>& table, const Spec& spec, const Memb
 template <class Spec, class P>
 void land_params(const ParamTable<Spec, P>& table, const Spec& spec, P& params) {
   for (const auto& p : table) {
-    if (const auto* vector = std::get_if<Vec3 Spec::*>(&p.value)) {
-      const Vec3& v = spec.*(*vector);
+    if (p.is_vector()) {
+      const Vec3& v = vector_of(table, p, spec);
       double* to = nullptr;
       if (const auto* three = std::get_if<double(P::*)[3]>(&p.lands)) to = params.*(*three);
       if (const auto* six = std::get_if<IntoSix<P>>(&p.lands)) to = (params.*(six->array)) + six->offset;
       if (to != nullptr) std::copy(v.begin(), v.end(), to);
       continue;
     }
-    const double x = spec.*std::get<double Spec::*>(p.value);
+    const double x = number_of(table, p, spec);
     if (const auto* as_int = std::get_if<int P::*>(&p.lands)) params.*(*as_int) = static_cast<int>(x);
     if (const auto* as_double = std::get_if<double P::*>(&p.lands)) params.*(*as_double) = x;
   }

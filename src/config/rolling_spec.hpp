@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "config/choices.hpp"
+#include "config/param_table.hpp"
 #include "config/json_check.hpp"
 #include "config/rolling_job.hpp"
 #include "config/schema.hpp"
@@ -47,6 +48,8 @@ struct RollingMember;
 
 struct RollingSpec {
   using Member = RollingMember;
+  /// The numbers of params that only the table reads (param_table.hpp: InTable), at their rows.
+  TableValues table_values;
 
   // params
   double modes = 0;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "config/choices.hpp"
+#include "config/param_table.hpp"
 #include "config/json_check.hpp"
 #include "config/schema.hpp"
 #include "config/se3rod_job.hpp"
@@ -38,6 +39,8 @@ struct Se3rodMember;
 
 struct Se3rodSpec {
   using Member = Se3rodMember;
+  /// The numbers of params that only the table reads (param_table.hpp: InTable), at their rows.
+  TableValues table_values;
 
   // params
   double n = 0;
