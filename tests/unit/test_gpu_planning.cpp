@@ -148,10 +148,16 @@ TEST(MemberBuckets, IndicesAreRelativeToTheBatch) {
   EXPECT_EQ(buckets.order, (std::vector<std::int64_t>{0, 1, 2}));
 }
 
-/// Prefix sums of per-member bytes: 16 per bead plus 129 per member, as a Greenspan member in float64.
+/// A Greenspan member's bytes on the device besides its state, in float64: its params, then dt, steps, target and
+/// order (8 each), its status (1) and its bead offset (8). From sizeof, so that a new parameter changes no test.
+constexpr std::size_t greenspan_member_bytes = sizeof(greenspan::Params<double>) + 41;
+
+/// Prefix sums of per-member bytes: 16 per bead plus greenspan_member_bytes per member.
 std::vector<std::size_t> greenspan_prefix(const std::vector<int>& n) {
   std::vector<std::size_t> prefix(n.size() + 1, 0);
-  for (std::size_t i = 0; i < n.size(); ++i) prefix[i + 1] = prefix[i] + 16 * static_cast<std::size_t>(n[i]) + 129;
+  for (std::size_t i = 0; i < n.size(); ++i) {
+    prefix[i + 1] = prefix[i] + 16 * static_cast<std::size_t>(n[i]) + greenspan_member_bytes;
+  }
   return prefix;
 }
 
@@ -161,7 +167,7 @@ TEST(BatchPlan, EnsembleThatFitsIsResident) {
   EXPECT_FALSE(plan.streamed);
   EXPECT_EQ(plan.batches(), 1u);
   // y and v, then params, dt, steps, target, order, status and the bead offset of each member.
-  EXPECT_EQ(plan.total_bytes, 1000u * (9 * 16 + 129));
+  EXPECT_EQ(plan.total_bytes, 1000u * (9 * 16 + greenspan_member_bytes));
   EXPECT_EQ(plan.device_bytes(), plan.total_bytes);
 }
 
