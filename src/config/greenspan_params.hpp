@@ -26,6 +26,8 @@ inline const ParamTable<GreenspanSpec, greenspan::Params<double>>& greenspan_par
       {"alpha", &S::alpha, 0.0, R::non_negative, 0, 0, "kg/s", "viscous damping (force per velocity)", &P::alpha, true,
        "alpha"},
       {"g", &S::g, 0.0, R::finite, 0, 0, "m/s^2", "gravitational acceleration, acting in -y", &P::g, true, "g"},
+      {"load", InTable{}, 0.0, R::finite, 0, 0, "N", "constant force on every moving bead along +y (wind, pressure)",
+       &P::load, true, "load"},
       {"tension_exponent", &S::tension_exponent, 1.0, R::positive, 0, 0, "",
        "q: the power the bracket of (6.1) is raised to", &P::tension_exponent, true, "tension_exponent"},
   };

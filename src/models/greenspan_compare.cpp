@@ -21,8 +21,8 @@ reference::GreenspanCase case_of(const GreenspanJob& job, std::size_t i) {
   const auto& e = job.members;
   const auto& p = e.params[i];
   reference::GreenspanCase c;
-  std::tie(c.n, c.dx, c.m, c.T0, c.eps, c.alpha, c.g, c.tension_exponent, c.y_left, c.y_right) =
-      std::tie(p.n, p.dx, p.m, p.T0, p.eps, p.alpha, p.g, p.tension_exponent, p.y_left, p.y_right);
+  std::tie(c.n, c.dx, c.m, c.T0, c.eps, c.alpha, c.g, c.load, c.tension_exponent, c.y_left, c.y_right) =
+      std::tie(p.n, p.dx, p.m, p.T0, p.eps, p.alpha, p.g, p.load, p.tension_exponent, p.y_left, p.y_right);
   c.dt = e.dt[i];
   c.y0 = Eigen::Map<const Eigen::VectorXd>(e.data(greenspan::Model::heights, static_cast<std::int64_t>(i)), p.n);
   c.v0 = Eigen::Map<const Eigen::VectorXd>(e.data(greenspan::Model::velocities, static_cast<std::int64_t>(i)), p.n);

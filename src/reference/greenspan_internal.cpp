@@ -13,7 +13,8 @@ void check_case(const GreenspanCase& c) {
   if (!(c.dx > 0.0) || !(c.m > 0.0) || !(c.T0 > 0.0) || !(c.dt > 0.0)) fail("dx, m, T0 and dt must be > 0");
   if (!(c.alpha >= 0.0) || !(c.eps >= 0.0)) fail("alpha and eps must be >= 0");
   if (!(c.tension_exponent > 0.0)) fail("tension_exponent must be > 0");
-  if (!std::isfinite(c.dx + c.m + c.T0 + c.dt + c.alpha + c.eps + c.g + c.tension_exponent + c.y_left + c.y_right))
+  if (!std::isfinite(c.dx + c.m + c.T0 + c.dt + c.alpha + c.eps + c.g + c.load + c.tension_exponent + c.y_left +
+                     c.y_right))
     fail("parameters must be finite");
   if (c.y0.size() != c.n || c.v0.size() != c.n) fail("y0 and v0 must have n entries");
   if (!c.y0.allFinite() || !c.v0.allFinite()) fail("y0 and v0 must be finite");

@@ -60,12 +60,13 @@ double greenspan_segment_stiffness(const GreenspanCase& c, double d) {
 Eigen::VectorXd greenspan_forces(const GreenspanCase& c, const Eigen::VectorXd& y, const Eigen::VectorXd& v) {
   check_size(c, y, "y");
   check_size(c, v, "v");
-  // (5.1): |T_2| term (segment i+1, above particle i) minus |T_1| term (segment i), viscosity, gravity.
+  // (5.1): |T_2| term (segment i+1, above particle i) minus |T_1| term (segment i), viscosity, gravity, and the
+  // constant load on every particle.
   Eigen::VectorXd force(c.n);
   for (int i = 1; i <= c.n; ++i) {
     const double upper = greenspan_segment_force(c, segment_rise(c, y, i + 1));
     const double lower = greenspan_segment_force(c, segment_rise(c, y, i));
-    force(i - 1) = upper - lower - c.alpha * v(i - 1) - c.m * c.g;
+    force(i - 1) = upper - lower - c.alpha * v(i - 1) - c.m * c.g + c.load;
   }
   return force;
 }
@@ -93,12 +94,12 @@ Eigen::MatrixXd greenspan_steady_jacobian(const GreenspanCase& c, const Eigen::V
 double greenspan_energy(const GreenspanCase& c, const Eigen::VectorXd& y, const Eigen::VectorXd& v) {
   check_size(c, y, "y");
   check_size(c, v, "v");
-  // E = sum m v^2/2 + sum_{j=1}^{n+1} V(d_j) + sum m g y_i; along (5.1) with a = dv/dt it obeys
+  // E = sum m v^2/2 + sum_{j=1}^{n+1} V(d_j) + sum (m g - load) y_i; along (5.1) with a = dv/dt it obeys
   // dE/dt = -alpha sum v^2 (the elastic sum telescopes against the forces of (5.1)).
   double kinetic = 0.0, elastic = 0.0, gravitational = 0.0;
   for (int i = 0; i < c.n; ++i) {
     kinetic += 0.5 * c.m * v(i) * v(i);
-    gravitational += c.m * c.g * y(i);
+    gravitational += (c.m * c.g - c.load) * y(i);
   }
   for (int j = 1; j <= c.n + 1; ++j) elastic += greenspan_segment_potential(c, segment_rise(c, y, j));
   return kinetic + elastic + gravitational;

@@ -18,6 +18,7 @@ namespace rodswarm::reference {
 struct GreenspanCase {
   int n = 9;
   double dx = 0.1, m = 0.1, T0 = 9.0, eps = 0.01, alpha = 0.6, g = 32.2;
+  double load = 0.0;  ///< constant force on every moving particle along +y
   double tension_exponent = 1.0;
   double y_left = 0.0, y_right = 0.0;
   Eigen::VectorXd y0;  ///< n initial heights of the moving particles

@@ -86,6 +86,32 @@ double paper_scheme_growth(double omega2, double gamma, double dt, int steps) {
   return std::hypot(s, v / std::sqrt(omega2));
 }
 
+TEST(GreenspanModel, ABeadLoadIsMinusTheForceOfItsPotential) {
+  // params.load w: +w on every moving bead, the potential -w y. The residual at rest is minus the energy's gradient,
+  // and a load w acts as gravity -w / m would.
+  auto p = example1();
+  p.load = 2.5;
+  const std::vector<double> y = {0.01, 0.05, 0.12, 0.2, 0.25, 0.21, 0.14, 0.06, 0.02};
+  const std::vector<double> rest(y.size(), 0.0);
+  for (int j = 0; j < p.n; ++j) {
+    std::vector<double> up = y, down = y;
+    const double h = 1e-6;
+    up[static_cast<std::size_t>(j)] += h;
+    down[static_cast<std::size_t>(j)] -= h;
+    const double gradient =
+        (energy(up.data(), rest.data(), p).total() - energy(down.data(), rest.data(), p).total()) / (2 * h);
+    EXPECT_NEAR(steady_residual(y.data(), j, p), -gradient, 1e-6) << "bead " << j;
+  }
+  auto as_gravity = example1();
+  as_gravity.g = p.g - p.load / p.m;
+  for (int j = 0; j < p.n; ++j) {
+    EXPECT_NEAR(steady_residual(y.data(), j, p), steady_residual(y.data(), j, as_gravity), 1e-12);
+    EXPECT_NEAR(bead_force(1.0, 3.0, 0.5, p), bead_force(1.0, 3.0, 0.5, as_gravity), 1e-12);
+  }
+  p.load = 0;
+  EXPECT_EQ(bead_force(1.0, 3.0, 0.5, p), 3.0 - 1.0 - 0.6 * 0.5 - 0.1 * 32.2);
+}
+
 TEST(GreenspanStability, PaperSchemeBoundSeparatesDecayFromGrowth) {
   const double gamma = 3.0, dt = 0.002;  // Example 1: bound omega^2 < 4 gamma/dt = 6000
   EXPECT_TRUE(paper_scheme_stable(5900.0, gamma, dt));

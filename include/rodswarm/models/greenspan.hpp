@@ -40,11 +40,12 @@ struct Params {
   Real y_left;            ///< height of the fixed bead 0 (paper: 0)
   Real y_right;           ///< height of the fixed bead n+1 (paper: 0)
   Real divergence_bound;  ///< |y| above this (or a non-finite state) flags the member as diverged
+  Real load = 0;          ///< constant force on every moving bead along +y (a wind or pressure load on a cable)
 
   /// Every member, in order (params_members.hpp: the conversion between precisions).
-  using Members =
-      MemberList<&Params::n, &Params::scheme, &Params::dx, &Params::m, &Params::T0, &Params::eps, &Params::alpha,
-                 &Params::g, &Params::tension_exponent, &Params::y_left, &Params::y_right, &Params::divergence_bound>;
+  using Members = MemberList<&Params::n, &Params::scheme, &Params::dx, &Params::m, &Params::T0, &Params::eps,
+                             &Params::alpha, &Params::g, &Params::tension_exponent, &Params::y_left, &Params::y_right,
+                             &Params::divergence_bound, &Params::load>;
 };
 
 /// Height of bead j (0..n+1) given the moving beads' heights y[0..n-1].
@@ -177,10 +178,11 @@ RODSWARM_HD Real segment_potential(Real d, const Params<Real>& p) {
   return Real(0.5) * h * sum;
 }
 
-/// Force on a moving bead from its two segment forces, (5.1): f_right - f_left - alpha v - m g.
+/// Force on a moving bead from its two segment forces, (5.1) with the bead load: f_right - f_left - alpha v - m g
+/// + load.
 template <class Real>
 RODSWARM_HD Real bead_force(Real f_left, Real f_right, Real v, const Params<Real>& p) {
-  return f_right - f_left - p.alpha * v - p.m * p.g;
+  return f_right - f_left - p.alpha * v - (p.m * p.g - p.load);
 }
 
 /// Energies of one member's state, in the paper's units.
@@ -188,7 +190,7 @@ template <class Real>
 struct Energy {
   Real kinetic;  ///< sum m v^2 / 2
   Real elastic;  ///< sum over the n+1 segments of V(d)
-  Real gravity;  ///< sum m g y over the moving beads
+  Real gravity;  ///< sum (m g - load) y over the moving beads: the potential of gravity and the bead load
   RODSWARM_HD Real potential() const { return elastic + gravity; }
   RODSWARM_HD Real total() const { return kinetic + elastic + gravity; }
 };
@@ -199,7 +201,7 @@ RODSWARM_HD Energy<Real> energy(const Real* y, const Real* v, const Params<Real>
   Energy<Real> e{Real(0), Real(0), Real(0)};
   for (int j = 0; j < p.n; ++j) {
     e.kinetic += Real(0.5) * p.m * v[j] * v[j];
-    e.gravity += p.m * p.g * y[j];
+    e.gravity += (p.m * p.g - p.load) * y[j];
   }
   for (int i = 1; i <= p.n + 1; ++i) {
     e.elastic += segment_potential(bead_height(y, i, p) - bead_height(y, i - 1, p), p);
@@ -207,11 +209,11 @@ RODSWARM_HD Energy<Real> energy(const Real* y, const Real* v, const Params<Real>
   return e;
 }
 
-/// Residual of the steady-state system (5.3) at bead j (0-based moving index): f(d_{j+2}) - f(d_{j+1}) - m g.
+/// Residual of the steady-state system (5.3) at bead j (0-based moving index): f(d_{j+2}) - f(d_{j+1}) - m g + load.
 template <class Real>
 RODSWARM_HD Real steady_residual(const Real* y, int j, const Params<Real>& p) {
   const Real yl = bead_height(y, j, p), yc = y[j], yr = bead_height(y, j + 2, p);
-  return segment_force(yr - yc, p) - segment_force(yc - yl, p) - p.m * p.g;
+  return segment_force(yr - yc, p) - segment_force(yc - yl, p) - (p.m * p.g - p.load);
 }
 
 }  // namespace rodswarm::greenspan

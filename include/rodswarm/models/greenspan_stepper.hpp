@@ -14,9 +14,10 @@ namespace rodswarm::greenspan {
 
 /// Floating-point operations per bead-step, counted in the source of advance_member() for the tension exponent
 /// 1 (pow skipped), an add or multiply as one, an FMA as two, rsqrt as one, |.| as none: the segment force is 12
-/// (greenspan.hpp), the bead's acceleration 6 (f_r - f_l - alpha v - m g, times 1/m), the paper's update 5; an RK4
-/// stage is 12 + 6 plus its stage combination 9 (rk4.hpp). Used by `rodswarm bench` for the roofline fraction.
-RODSWARM_HD inline double flops_per_bead_step(Scheme scheme) { return scheme == Scheme::rk4 ? 108.0 : 23.0; }
+/// (greenspan.hpp), the bead's acceleration 7 (f_r - f_l - alpha v - (m g - load), times 1/m), the paper's update
+/// 5; an RK4 stage is 12 + 7 plus its stage combination 9 (rk4.hpp). Used by `rodswarm bench` for the roofline
+/// fraction.
+RODSWARM_HD inline double flops_per_bead_step(Scheme scheme) { return scheme == Scheme::rk4 ? 112.0 : 24.0; }
 
 /// Number of Real values of workspace a member of n beads needs (state excluded).
 RODSWARM_HD constexpr int workspace_size(int n) { return (n + 1) + 4 * n; }
