@@ -647,9 +647,11 @@ void Schema<cosserat::Model>::build(const Spec& spec, const CosseratJob& job, co
   using namespace config_detail;
   const MemberChecker check(source);
 
-  check_params(cosserat_params(), spec, check);
+  // A ring's rules first: the ranges of the end keys (and the ends' own checks later) would advise what a ring
+  // cannot take at all ("must be >= 0" for an end frequency a ring has no end for).
   const bool ring = spec.shape == CosseratShape::ring;
-  if (ring) check_ring(spec, check);  // before the ends' own checks, which would advise what a ring cannot take
+  if (ring) check_ring(spec, check);
+  check_params(cosserat_params(), spec, check);
   if (spec.rods * (spec.n + 1) > max_nodes) {
     check.fail("params.rods",
                "params.rods * (params.n + 1) nodes is too many (at most " + format_number(max_nodes) + " a member)");
