@@ -71,11 +71,10 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
   ResultsPlan plan;
   plan.scheme = scheme_name(job);
   fill_param_columns(
-      plan, config_detail::cosserat_params(), job, {"growth_rate", "contact_stiffness", "dt", "t_end"},
-      [&](std::size_t i, const cosserat::Params<double>& p, std::vector<double>& out) {
-        for (const double x : {p.growth_rate, p.contact_stiffness, job.members.dt[i], job.t_end[i]}) {
-          out.push_back(x);
-        }
+      plan, config_detail::cosserat_params(), job, {"growth_rate", "contact_stiffness"},
+      [](const cosserat::Params<double>& p, std::vector<double>& out) {
+        out.push_back(p.growth_rate);
+        out.push_back(p.contact_stiffness);
       },
       true);
   for (std::size_t i = 0; i < job.members.params.size(); ++i) {

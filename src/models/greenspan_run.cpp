@@ -29,9 +29,10 @@ ResultsPlan Host::results(const Job& job, const std::string& kind) {
   plan.scheme = job.scheme == greenspan::Scheme::rk4 ? "rk4" : "greenspan";
   // The config's parameters (their table), then the end heights the initial shape gave, dt and t_end.
   fill_param_columns(
-      plan, config_detail::greenspan_params(), job, {"y_left", "y_right", "dt", "t_end"},
-      [&](std::size_t i, const greenspan::Params<double>& p, std::vector<double>& out) {
-        for (const double x : {p.y_left, p.y_right, job.members.dt[i], job.t_end[i]}) out.push_back(x);
+      plan, config_detail::greenspan_params(), job, {"y_left", "y_right"},
+      [](const greenspan::Params<double>& p, std::vector<double>& out) {
+        out.push_back(p.y_left);
+        out.push_back(p.y_right);
       },
       false);
   for (const auto& p : job.members.params) plan.beads.push_back(p.n + 2);

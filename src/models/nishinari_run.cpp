@@ -21,13 +21,7 @@ using Host = ModelHost<Model>;
 ResultsPlan Host::results(const Job& job, const std::string& kind) {
   ResultsPlan plan;
   plan.scheme = "rk4";
-  fill_param_columns(
-      plan, config_detail::nishinari_params(), job, {"dt", "t_end"},
-      [&](std::size_t i, const nishinari::Params<double>&, std::vector<double>& out) {
-        out.push_back(job.members.dt[i]);
-        out.push_back(job.t_end[i]);
-      },
-      false);
+  fill_param_columns(plan, config_detail::nishinari_params(), job, false);
   for (const auto& p : job.members.params) plan.beads.push_back(p.n);
   const bool run = kind == "run";
   const OutputSpec& o = job.output;

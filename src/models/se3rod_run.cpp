@@ -32,13 +32,7 @@ const char* scheme_name(se3rod::Scheme s) {
 ResultsPlan Host::results(const Job& job, const std::string& kind) {
   ResultsPlan plan;
   plan.scheme = scheme_name(job.scheme);
-  fill_param_columns(
-      plan, config_detail::se3rod_params(), job, {"dt", "t_end"},
-      [&](std::size_t i, const se3rod::Params<double>&, std::vector<double>& out) {
-        out.push_back(job.members.dt[i]);
-        out.push_back(job.t_end[i]);
-      },
-      true);
+  fill_param_columns(plan, config_detail::se3rod_params(), job, true);
   for (const auto& p : job.members.params) plan.beads.push_back(p.n);
   const bool run = kind == "run";
   const OutputSpec& o = job.output;
