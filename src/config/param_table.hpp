@@ -13,9 +13,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
-#include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -63,7 +61,7 @@ template <class P>
 using ParamLanding = std::variant<std::monostate, int P::*, double P::*, double (P::*)[3], IntoSix<P>>;
 
 /// A parameter no code but the table reads needs no member of the spec: its value is kept in the spec's
-/// `table_values` (a member `TableValues table_values` of a spec with such rows), at its row. A number: InTable; a
+/// `table_values` (every spec with a table has a member `TableValues table_values`), at its row. A number: InTable; a
 /// 3-vector: InTable3.
 struct InTable {};
 struct InTable3 {};
@@ -100,37 +98,17 @@ struct Param {
 template <class Spec, class P>
 using ParamTable = std::vector<Param<Spec, P>>;
 
-template <class Spec, class = void>
-struct has_table_values : std::false_type {};
-template <class Spec>
-struct has_table_values<Spec, std::void_t<decltype(std::declval<Spec&>().table_values)>> : std::true_type {};
-
-/// The value of row `p` of `table` in `spec`: its member, or its row of spec.table_values.
-template <class Spec, class P>
-Vec3& table_slot(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, Spec& spec) {
-  if constexpr (has_table_values<Spec>::value) {
-    return spec.table_values.at.at(static_cast<std::size_t>(&p - table.data()));
-  } else {
-    throw std::logic_error(std::string("params.") + p.key + ": kept in the table, but the spec has no table_values");
-  }
-}
-template <class Spec, class P>
-double& number_of(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, Spec& spec) {
-  if (const auto* member = std::get_if<double Spec::*>(&p.value)) return spec.*(*member);
-  return table_slot(table, p, spec)[0];
-}
-template <class Spec, class P>
-Vec3& vector_of(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, Spec& spec) {
+/// The value of row `p` of `table` in `spec` (S: the spec, const or not): its member, or its row of the spec's
+/// table_values.
+template <class S, class Spec, class P>
+auto& vector_of(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, S& spec) {
   if (const auto* member = std::get_if<Vec3 Spec::*>(&p.value)) return spec.*(*member);
-  return table_slot(table, p, spec);
+  return spec.table_values.at.at(static_cast<std::size_t>(&p - table.data()));
 }
-template <class Spec, class P>
-double number_of(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, const Spec& spec) {
-  return number_of(table, p, const_cast<Spec&>(spec));
-}
-template <class Spec, class P>
-const Vec3& vector_of(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, const Spec& spec) {
-  return vector_of(table, p, const_cast<Spec&>(spec));
+template <class S, class Spec, class P>
+auto& number_of(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, S& spec) {
+  if (const auto* member = std::get_if<double Spec::*>(&p.value)) return spec.*(*member);
+  return vector_of(table, p, spec)[0];
 }
 
 /// The table's keys, in its order, then `more` (the keys the model reads itself: choices, nested sections): the
