@@ -269,6 +269,74 @@ int exit_code_of(const std::exception& e) {
   return bad_input ? 2 : 3;
 }
 
+std::string members_text(std::int64_t first, std::int64_t count) {
+  return count == 1 ? "member " + std::to_string(first)
+                    : "members " + std::to_string(first) + " to " + std::to_string(first + count - 1);
+}
+
+BatchPlan share_plan(Team& team, const std::function<BatchPlan()>& plan) {
+  BatchPlan p;
+  team.lead([&] { p = plan(); }, exit_code_of);
+  std::ostringstream pending;
+  for (const std::int64_t b : p.pending) pending << b << " ";
+  p.batch_size = team.broadcast(p.batch_size);
+  p.batches = team.broadcast(p.batches);
+  p.already_complete = team.broadcast(p.already_complete ? 1 : 0) != 0;
+  p.resumed = team.broadcast(p.resumed);
+  std::istringstream shared(team.broadcast(pending.str()));
+  p.pending.clear();
+  for (std::int64_t b = 0; shared >> b;) p.pending.push_back(b);
+  return p;
+}
+
+void gather_shares(Team& team, const RankShare& mine, const BatchPlan& plan, CheckpointedReport& out) {
+  char mine_text[160];
+  std::snprintf(mine_text, sizeof mine_text, "%lld %lld %.17g %.17g", static_cast<long long>(mine.batches),
+                static_cast<long long>(mine.members), mine.report.wall_seconds, mine.report.bead_steps);
+  const std::vector<std::string> shares = team.gather(std::string(mine_text) + " " + team.placement());
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - mine.started).count();
+  std::int64_t done_now = 0;
+  if (team.leader()) {
+    out.run.wall_seconds = team.size() > 1 ? elapsed : mine.report.wall_seconds;
+    out.run.max_steps = mine.report.max_steps;
+    for (const std::string& share : shares) {
+      std::istringstream in(share);
+      long long b = 0, m = 0;
+      double wall = 0, work = 0;
+      in >> b >> m >> wall >> work;
+      std::string placement;
+      std::getline(in >> std::ws, placement);
+      done_now += b;
+      out.integrated_members += m;
+      out.run.bead_steps += work;
+      if (shares.size() > 1) {
+        char line[256];
+        std::snprintf(line, sizeof line, "%s: %lld batches, %lld members, %.3f s, %.3e bead-steps/s", placement.c_str(),
+                      b, m, wall, wall > 0 ? work / wall : 0.0);
+        out.ranks.push_back(line);
+      }
+    }
+  } else {
+    out.integrated_members = mine.members;
+  }
+  out.resumed_batches = plan.resumed;
+  out.done_batches = plan.resumed + team.broadcast(done_now);
+  out.complete = out.done_batches == plan.batches;
+}
+
+void check_batch_of_run(const Results& part, const std::string& file, const fs::path& dir,
+                        const std::string& fingerprint, std::int64_t members) {
+  if (part.run_fingerprint != fingerprint) {
+    throw std::invalid_argument(file + " belongs to another run (fingerprint " + part.run_fingerprint +
+                                ", this run " + fingerprint + "): remove " + dir.string() +
+                                ", or pass --restart to discard it");
+  }
+  if (part.members != members) {
+    throw std::invalid_argument(file + " holds " + std::to_string(part.members) + " members, this batch " +
+                                std::to_string(members) + ": remove " + dir.string() + " or pass --restart");
+  }
+}
+
 }  // namespace checkpoint_detail
 
 }  // namespace rodswarm

@@ -11,7 +11,9 @@
 /// reports OUT complete and removes the directory.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <filesystem>
 #include <ostream>
 #include <string>
@@ -114,6 +116,36 @@ std::vector<std::string> take_stale_claims(const std::filesystem::path& dir);
 /// The exit code of an exception: 2 for bad input (ConfigError, std::invalid_argument, BadFileError: a damaged or
 /// foreign file given to us), else 3.
 int exit_code_of(const std::exception& e);
+
+/// "members 8192 to 12287" (or "member 7").
+std::string members_text(std::int64_t first, std::int64_t count);
+
+/// What the leader planned, known to every rank.
+struct BatchPlan {
+  std::int64_t batch_size = 0;
+  std::int64_t batches = 0;
+  bool already_complete = false;      ///< OUT is this run's, complete (a run stopped while cleaning up)
+  std::int64_t resumed = 0;           ///< batches found sound in OUT.partial/
+  std::vector<std::int64_t> pending;  ///< the batches to integrate, in the order the ranks take them
+};
+/// Runs `plan` on the leader alone (a failure there stops every rank: Team::lead) and gives its plan to all.
+BatchPlan share_plan(Team& team, const std::function<BatchPlan()>& plan);
+
+/// What one rank integrated in this call.
+struct RankShare {
+  std::int64_t batches = 0;
+  std::int64_t members = 0;
+  RunReport report;  ///< its batches' counts, time and work
+  std::chrono::steady_clock::time_point started;
+};
+/// Gathers every rank's share on the leader: the team's time (the slowest rank's, gathering included) and work,
+/// one line per rank when there are several, and the batches done and whether the run is complete on every rank.
+void gather_shares(Team& team, const RankShare& mine, const BatchPlan& plan, CheckpointedReport& out);
+
+/// Throws std::invalid_argument (exit 2) unless the batch `file` read as `part` is of the run `fingerprint` and
+/// holds `members` members.
+void check_batch_of_run(const Results& part, const std::string& file, const std::filesystem::path& dir,
+                        const std::string& fingerprint, std::int64_t members);
 }  // namespace checkpoint_detail
 
 }  // namespace rodswarm

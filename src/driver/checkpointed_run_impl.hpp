@@ -1,11 +1,11 @@
 /// @file checkpointed_run_impl.hpp
 /// run_checkpointed<M> (checkpointed_run.hpp), written once for every model; instantiated with the other
-/// drivers in each model's src/models/<model>_run.cpp.
+/// drivers in each model's src/models/<model>_run.cpp. One method per concern: planning the batches (and what a
+/// stopped run left), integrating the pending ones across the team's ranks, gathering the ranks' shares, and
+/// streaming the batches into OUT.
 #pragma once
 
 #include <algorithm>
-#include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -41,12 +41,6 @@ std::int64_t plan_batch_size(const Job<M>& job, std::int64_t members, const RunO
   return size;
 }
 
-/// "members 8192 to 12287" (or "member 7").
-inline std::string members_text(std::int64_t first, std::int64_t count) {
-  return count == 1 ? "member " + std::to_string(first)
-                    : "members " + std::to_string(first) + " to " + std::to_string(first + count - 1);
-}
-
 /// Runs `write`; a full disk comes out saying that the finished batches in `dir` stay for the rerun.
 template <class Write>
 void keep_batches_on_full_disk(const std::filesystem::path& dir, Write write) {
@@ -59,12 +53,239 @@ void keep_batches_on_full_disk(const std::filesystem::path& dir, Write write) {
   }
 }
 
+/// One call of run_checkpointed: what every step needs, and the steps.
+template <class M>
+class CheckpointedRun {
+ public:
+  CheckpointedRun(const Job<M>& job, const RunOptions& options, const std::string& out_path,
+                  const CheckpointOptions& checkpoint, std::ostream& log, Team& team)
+      : job_(job),
+        options_(options),
+        out_path_(out_path),
+        checkpoint_(checkpoint),
+        log_(log),
+        team_(team),
+        first_member_(checkpoint.first_member),
+        members_(checkpoint.member_count < 0 ? job.size() - first_member_ : checkpoint.member_count),
+        part_of_(checkpoint.shard.empty() ? PartOf{} : PartOf{first_member_, job.size(), checkpoint.shard}),
+        fingerprint_text_(run_fingerprint(job, options)),
+        dir_(checkpoint_dir(out_path)) {}
+
+  CheckpointedReport operator()() {
+    CheckpointedReport out;
+    out.members = members_;
+    out.follower = !team_.leader();
+    plan_ = share_plan(team_, [this] { return plan(); });
+    out.batches = plan_.batches;
+    if (plan_.already_complete) return report_complete_out(std::move(out));
+    if (plan_.batches == 1 && team_.size() == 1) return run_in_one_batch(std::move(out));
+    const RankShare mine = integrate_pending();
+    gather_shares(team_, mine, plan_, out);
+    if (plan_.resumed > 0 && team_.leader()) {
+      log_ << "rodswarm: resumed from " << dir_.string() << ": " << plan_.resumed << " of " << plan_.batches
+           << " batches were already done\n";
+    }
+    if (!out.complete || !team_.leader()) return out;
+    stream_batches_into_out(out);
+    return out;
+  }
+
+ private:
+  std::int64_t batch_first(std::int64_t b) const { return first_member_ + b * plan_.batch_size; }
+  std::int64_t batch_count(std::int64_t b) const { return std::min(plan_.batch_size, members_ - b * plan_.batch_size); }
+
+  /// On the leader (it alone reads and writes OUT.partial/'s bookkeeping): the batch size, whether OUT is already
+  /// this run's, and the batches a stopped run left sound on disk; the rest are pending, largest first when
+  /// several ranks share them (the batches taken last are then the short ones).
+  BatchPlan plan() {
+    BatchPlan p;
+    p.batch_size = plan_batch_size(job_, members_, options_, checkpoint_, part_of_, team_.size(), out_path_);
+    p.batches = (members_ + p.batch_size - 1) / p.batch_size;
+    if (!checkpoint_.restart && finished_before(out_path_, fingerprint_text_)) {
+      p.already_complete = true;
+      return p;
+    }
+    if (p.batches == 1 && team_.size() == 1) return p;  // nothing to resume at this size: no checkpoint directory
+    open_checkpoints(dir_, fingerprint(job_, members_, options_, p.batch_size, part_of_), checkpoint_.restart);
+    for (const std::string& held : take_stale_claims(dir_)) {
+      log_ << "rodswarm: the run before this one ended while " << held << ": integrating it again\n";
+    }
+    for (std::int64_t b = 0; b < p.batches; ++b) {
+      const std::int64_t count = std::min(p.batch_size, members_ - b * p.batch_size);
+      if (std::filesystem::exists(batch_file(dir_, b)) &&
+          batch_is_sound(batch_file(dir_, b).string(), fingerprint_text_, count, log_)) {
+        ++p.resumed;
+      } else {
+        p.pending.push_back(b);
+      }
+    }
+    if (team_.size() > 1) {
+      const std::vector<double> cost = batch_costs(job_, first_member_, members_, p.batch_size);
+      std::stable_sort(p.pending.begin(), p.pending.end(), [&cost](std::int64_t a, std::int64_t b) {
+        return cost[static_cast<std::size_t>(a)] > cost[static_cast<std::size_t>(b)];
+      });
+    }
+    return p;
+  }
+
+  /// The header of a results file (attributes, names, shapes) as the report's results; the members are in OUT.
+  void keep_header(CheckpointedReport& out, Results results) const {
+    drop_member_data(results);
+    results.members = members_;
+    out.run.results = std::move(results);
+  }
+
+  /// A shard's stability warning names members by their place in the ensemble (the flags start at its first).
+  void name_members_in_ensemble(StabilityReport& stability) const {
+    stability.unstable.insert(stability.unstable.begin(), static_cast<std::size_t>(first_member_), std::uint8_t{0});
+  }
+
+  /// The run that wrote OUT was stopped while removing its batches: OUT is this run's, complete.
+  CheckpointedReport report_complete_out(CheckpointedReport out) const {
+    out.done_batches = out.resumed_batches = plan_.batches;
+    out.already_complete = true;
+    if (!team_.leader()) return out;
+    const Results file = read_results(out_path_);
+    count_results(file, out.run);
+    out.run.stability = check_stability(slice_of(job_, first_member_, members_));
+    for (std::int64_t i = first_member_; i < first_member_ + members_; ++i) {
+      out.run.max_steps = std::max(out.run.max_steps, job_.steps[static_cast<std::size_t>(i)]);
+    }
+    keep_header(out, file);
+    return out;
+  }
+
+  /// Shapes shared by all batches (and all shards) so that their arrays concatenate.
+  RunOptions batch_options() const {
+    RunOptions batch = options_;
+    batch.max_beads = ModelHost<M>::max_beads(job_);
+    batch.t_max = *std::max_element(job_.t_end.begin(), job_.t_end.end());
+    batch.progress = options_.progress && team_.leader();
+    return batch;
+  }
+
+  /// A run of one batch on one rank writes OUT directly: no checkpoint directory.
+  CheckpointedReport run_in_one_batch(CheckpointedReport out) const {
+    RunReport report = [&] {
+      const Stage stage("integrating " + members_text(first_member_, members_));
+      return run(slice_of(job_, first_member_, members_), batch_options());
+    }();
+    report.results.run_fingerprint = fingerprint_text_;
+    report.results.part = part_of_;
+    {
+      const Stage stage("writing the results file " + out_path_);
+      write_results(out_path_, report.results);
+    }
+    out.done_batches = 1;
+    out.integrated_members = members_;
+    out.run = std::move(report);
+    keep_header(out, std::move(out.run.results));
+    for (auto& example : out.run.stability.examples) example.member += first_member_;
+    name_members_in_ensemble(out.run.stability);
+    return out;
+  }
+
+  /// Integrates the batches not yet on disk, each rank taking the next from the team's counter, and saves each
+  /// to OUT.partial/; only counters are kept in memory. A rank that fails ends the job (the others would wait for
+  /// it); the finished batches stay.
+  RankShare integrate_pending() {
+    team_.reset_counter();
+    if (team_.size() > 1 && team_.leader()) report_claims_on_stop(dir_, team_.size());
+    RunOptions options = batch_options();
+    RankShare mine;
+    mine.started = std::chrono::steady_clock::now();
+    std::int64_t holding = -1;
+    try {
+      for (;;) {
+        if (checkpoint_.stop_after >= 0 && mine.batches >= checkpoint_.stop_after) break;
+        const std::int64_t ticket = team_.next_ticket();
+        if (ticket >= static_cast<std::int64_t>(plan_.pending.size())) break;
+        const std::int64_t b = plan_.pending[static_cast<std::size_t>(ticket)];
+        holding = b;
+        integrate_batch(b, options, mine);
+        holding = -1;
+      }
+    } catch (const std::exception& e) {
+      if (team_.size() == 1) throw;
+      std::cerr << "rodswarm: error on " << team_.placement() << ": " << e.what();
+      if (holding >= 0) {
+        std::cerr << " (it held batch " << holding << ", members " << batch_first(holding) << " to "
+                  << batch_first(holding) + batch_count(holding) - 1 << ")";
+      }
+      std::cerr << "; the finished batches stay in " << dir_.string() << ": run the same command again to resume\n";
+      team_.abort(exit_code_of(e));
+    }
+    if (team_.size() > 1) release_claim(dir_, team_.rank());
+    if (team_.size() > 1 && team_.leader()) stop_reporting_claims();
+    return mine;
+  }
+
+  void integrate_batch(std::int64_t b, RunOptions& options, RankShare& mine) {
+    if (team_.size() > 1) claim_batch(dir_, team_.rank(), b, batch_first(b), batch_count(b));
+    options.progress_label = "run [batch " + std::to_string(b + 1) + "/" + std::to_string(plan_.batches) + "]";
+    const std::string batch_text = "batch " + std::to_string(b + 1) + " of " + std::to_string(plan_.batches) + " (" +
+                                   members_text(batch_first(b), batch_count(b)) + ")";
+    RunReport part = [&] {
+      const Stage stage("integrating " + batch_text);
+      return run(slice_of(job_, batch_first(b), batch_count(b)), options);
+    }();
+    part.results.run_fingerprint = fingerprint_text_;
+    {
+      const Stage stage("writing " + batch_text + " to " + batch_file(dir_, b).string());
+      keep_batches_on_full_disk(dir_, [&] { write_results(batch_file(dir_, b).string(), part.results); });
+    }
+    part.diverged = part.singular = part.separated = 0;  // counted from the files, with the resumed batches
+    part.stability = {};
+    append_report(mine.report, part, batch_first(b), true);
+    ++mine.batches;
+    mine.members += batch_count(b);
+  }
+
+  /// Streams the batches into OUT, each checked to be of this run: a file never holds members of two configs.
+  void stream_batches_into_out(CheckpointedReport& out) const {
+    const Stage stage("writing the results file " + out_path_ + " from the batches in " + dir_.string());
+    std::optional<ResultsWriter> writer;
+    keep_batches_on_full_disk(dir_, [&] {
+      for (std::int64_t b = 0; b < plan_.batches; ++b) {
+        const std::string file = batch_file(dir_, b).string();
+        Results part = read_results(file);
+        const Job<M> slice = slice_of(job_, batch_first(b), batch_count(b));
+        check_batch_of_run(part, file, dir_, fingerprint_text_, slice.size());
+        RunReport counted;
+        count_results(part, counted);
+        counted.stability = check_stability(slice);
+        counted.max_steps = *std::max_element(slice.steps.begin(), slice.steps.end());
+        append_report(out.run, counted, batch_first(b), false);
+        part.part = part_of_;
+        if (!writer) writer.emplace(out_path_, part, members_);
+        writer->write(part);
+      }
+      writer->commit();
+    });
+    keep_header(out, writer->header());
+    remove_checkpoints(out_path_);
+    name_members_in_ensemble(out.run.stability);
+  }
+
+  const Job<M>& job_;
+  const RunOptions& options_;
+  const std::string& out_path_;
+  const CheckpointOptions& checkpoint_;
+  std::ostream& log_;
+  Team& team_;
+  const std::int64_t first_member_;
+  const std::int64_t members_;
+  const PartOf part_of_;
+  const std::string fingerprint_text_;
+  const std::filesystem::path dir_;
+  BatchPlan plan_;
+};
+
 }  // namespace checkpoint_detail
 
 template <class M>
 CheckpointedReport run_checkpointed(const Job<M>& job, const RunOptions& options, const std::string& out_path,
                                     const CheckpointOptions& checkpoint, std::ostream& log) {
-  using namespace checkpoint_detail;
   // A build without float32 refuses it before OUT.partial/ exists, so that nothing is left behind; the model's own
   // refusal, which names the key at fault in any build (rolling's Lyapunov twin), comes first.
   if (job.precision == Precision::float32 && !float32_built) {
@@ -73,235 +294,7 @@ CheckpointedReport run_checkpointed(const Job<M>& job, const RunOptions& options
   }
   Team solo;
   Team& team = checkpoint.team != nullptr ? *checkpoint.team : solo;
-  const std::int64_t first_member = checkpoint.first_member;
-  const std::int64_t members = checkpoint.member_count < 0 ? job.size() - first_member : checkpoint.member_count;
-  const PartOf part_of = checkpoint.shard.empty() ? PartOf{} : PartOf{first_member, job.size(), checkpoint.shard};
-  const std::string fingerprint_text = run_fingerprint(job, options);
-  const std::filesystem::path dir = checkpoint_dir(out_path);
-  CheckpointedReport out;
-  out.members = members;
-  out.follower = !team.leader();
-  // A shard's stability warning names members by their place in the ensemble (the flags start at its first).
-  const auto name_members_in_ensemble = [first_member](StabilityReport& stability) {
-    stability.unstable.insert(stability.unstable.begin(), static_cast<std::size_t>(first_member), std::uint8_t{0});
-  };
-  const auto keep_header = [&out, members](Results results) {
-    drop_member_data(results);
-    results.members = members;
-    out.run.results = std::move(results);
-  };
-
-  // The leader plans (it alone reads and writes OUT.partial/'s bookkeeping); every rank learns the plan.
-  std::int64_t batch_size = 0, already_complete = 0, resumed = 0;
-  std::string pending_text;
-  team.lead(
-      [&] {
-        batch_size = plan_batch_size(job, members, options, checkpoint, part_of, team.size(), out_path);
-        const std::int64_t batches = (members + batch_size - 1) / batch_size;
-        if (!checkpoint.restart && finished_before(out_path, fingerprint_text)) {
-          already_complete = 1;
-          return;
-        }
-        if (batches == 1 && team.size() == 1) return;  // nothing to resume at this size: no checkpoint directory
-        open_checkpoints(dir, fingerprint(job, members, options, batch_size, part_of), checkpoint.restart);
-        for (const std::string& held : take_stale_claims(dir)) {
-          log << "rodswarm: the run before this one ended while " << held << ": integrating it again\n";
-        }
-        std::vector<std::int64_t> pending;
-        for (std::int64_t b = 0; b < batches; ++b) {
-          const std::int64_t count = std::min(batch_size, members - b * batch_size);
-          if (std::filesystem::exists(batch_file(dir, b)) &&
-              batch_is_sound(batch_file(dir, b).string(), fingerprint_text, count, log)) {
-            ++resumed;
-          } else {
-            pending.push_back(b);
-          }
-        }
-        if (team.size() > 1) {  // largest first: the batches taken last are the short ones
-          const std::vector<double> cost = batch_costs(job, first_member, members, batch_size);
-          std::stable_sort(pending.begin(), pending.end(), [&cost](std::int64_t a, std::int64_t b) {
-            return cost[static_cast<std::size_t>(a)] > cost[static_cast<std::size_t>(b)];
-          });
-        }
-        std::ostringstream text;
-        for (const std::int64_t b : pending) text << b << " ";
-        pending_text = text.str();
-      },
-      exit_code_of);
-  batch_size = team.broadcast(batch_size);
-  already_complete = team.broadcast(already_complete);
-  resumed = team.broadcast(resumed);
-  pending_text = team.broadcast(pending_text);
-  const std::int64_t batches = (members + batch_size - 1) / batch_size;
-  out.batches = batches;
-  const auto batch_first = [&](std::int64_t b) { return first_member + b * batch_size; };
-  const auto batch_count = [&](std::int64_t b) { return std::min(batch_size, members - b * batch_size); };
-
-  if (already_complete != 0) {
-    out.done_batches = out.resumed_batches = batches;
-    out.already_complete = true;
-    if (!team.leader()) return out;
-    // The run that wrote OUT was stopped while removing its batches: OUT is this run's, complete.
-    const Results file = read_results(out_path);
-    count_results(file, out.run);
-    out.run.stability = check_stability(slice_of(job, first_member, members));
-    for (std::int64_t i = first_member; i < first_member + members; ++i) {
-      out.run.max_steps = std::max(out.run.max_steps, job.steps[static_cast<std::size_t>(i)]);
-    }
-    keep_header(file);
-    return out;
-  }
-
-  // Shapes shared by all batches (and all shards) so that their arrays concatenate.
-  RunOptions batch_options = options;
-  batch_options.max_beads = ModelHost<M>::max_beads(job);
-  batch_options.t_max = *std::max_element(job.t_end.begin(), job.t_end.end());
-  batch_options.progress = options.progress && team.leader();
-
-  if (batches == 1 && team.size() == 1) {
-    RunReport report = [&] {
-      const Stage stage("integrating " + members_text(first_member, members));
-      return run(slice_of(job, first_member, members), batch_options);
-    }();
-    report.results.run_fingerprint = fingerprint_text;
-    report.results.part = part_of;
-    {
-      const Stage stage("writing the results file " + out_path);
-      write_results(out_path, report.results);
-    }
-    out.done_batches = 1;
-    out.integrated_members = members;
-    out.run = std::move(report);
-    keep_header(std::move(out.run.results));
-    for (auto& example : out.run.stability.examples) example.member += first_member;
-    name_members_in_ensemble(out.run.stability);
-    return out;
-  }
-
-  // Integrate the batches not yet on disk, each rank taking the next from the team's counter; only counters are
-  // kept in memory.
-  std::vector<std::int64_t> pending;
-  {
-    std::istringstream text(pending_text);
-    for (std::int64_t b = 0; text >> b;) pending.push_back(b);
-  }
-  team.reset_counter();
-  if (team.size() > 1 && team.leader()) report_claims_on_stop(dir, team.size());
-  const auto started = std::chrono::steady_clock::now();
-  RunReport mine;
-  std::int64_t my_batches = 0, my_members = 0, holding = -1;
-  try {
-    for (;;) {
-      if (checkpoint.stop_after >= 0 && my_batches >= checkpoint.stop_after) break;
-      const std::int64_t ticket = team.next_ticket();
-      if (ticket >= static_cast<std::int64_t>(pending.size())) break;
-      const std::int64_t b = pending[static_cast<std::size_t>(ticket)];
-      holding = b;
-      if (team.size() > 1) claim_batch(dir, team.rank(), b, batch_first(b), batch_count(b));
-      batch_options.progress_label = "run [batch " + std::to_string(b + 1) + "/" + std::to_string(batches) + "]";
-      const std::string batch_text = "batch " + std::to_string(b + 1) + " of " + std::to_string(batches) + " (" +
-                                     members_text(batch_first(b), batch_count(b)) + ")";
-      RunReport part = [&] {
-        const Stage stage("integrating " + batch_text);
-        return run(slice_of(job, batch_first(b), batch_count(b)), batch_options);
-      }();
-      part.results.run_fingerprint = fingerprint_text;
-      {
-        const Stage stage("writing " + batch_text + " to " + batch_file(dir, b).string());
-        keep_batches_on_full_disk(dir, [&] { write_results(batch_file(dir, b).string(), part.results); });
-      }
-      part.diverged = part.singular = part.separated = 0;  // counted from the files below, with the resumed batches
-      part.stability = {};
-      append_report(mine, part, batch_first(b), true);
-      ++my_batches;
-      my_members += batch_count(b);
-      holding = -1;
-    }
-  } catch (const std::exception& e) {
-    if (team.size() == 1) throw;
-    // A rank that fails ends the job (the others would wait for it); its finished batches stay.
-    std::cerr << "rodswarm: error on " << team.placement() << ": " << e.what();
-    if (holding >= 0) {
-      std::cerr << " (it held batch " << holding << ", members " << batch_first(holding) << " to "
-                << batch_first(holding) + batch_count(holding) - 1 << ")";
-    }
-    std::cerr << "; the finished batches stay in " << dir.string() << ": run the same command again to resume\n";
-    team.abort(exit_code_of(e));
-  }
-  if (team.size() > 1) release_claim(dir, team.rank());
-  if (team.size() > 1 && team.leader()) stop_reporting_claims();
-
-  // Every rank's share, gathered on the leader.
-  char mine_text[160];
-  std::snprintf(mine_text, sizeof mine_text, "%lld %lld %.17g %.17g", static_cast<long long>(my_batches),
-                static_cast<long long>(my_members), mine.wall_seconds, mine.bead_steps);
-  const std::vector<std::string> shares = team.gather(std::string(mine_text) + " " + team.placement());
-  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  std::int64_t done_now = 0;
-  if (team.leader()) {
-    out.run.wall_seconds = team.size() > 1 ? elapsed : mine.wall_seconds;
-    out.run.max_steps = mine.max_steps;
-    for (std::size_t r = 0; r < shares.size(); ++r) {
-      std::istringstream in(shares[r]);
-      long long b = 0, m = 0;
-      double wall = 0, work = 0;
-      in >> b >> m >> wall >> work;
-      std::string placement;
-      std::getline(in >> std::ws, placement);
-      done_now += b;
-      out.integrated_members += m;
-      out.run.bead_steps += work;
-      if (shares.size() > 1) {
-        char line[256];
-        std::snprintf(line, sizeof line, "%s: %lld batches, %lld members, %.3f s, %.3e bead-steps/s", placement.c_str(),
-                      b, m, wall, wall > 0 ? work / wall : 0.0);
-        out.ranks.push_back(line);
-      }
-    }
-  } else {
-    out.integrated_members = my_members;
-  }
-  out.resumed_batches = resumed;
-  out.done_batches = resumed + team.broadcast(done_now);
-  out.complete = out.done_batches == batches;
-  if (resumed > 0 && team.leader()) {
-    log << "rodswarm: resumed from " << dir.string() << ": " << resumed << " of " << batches
-        << " batches were already done\n";
-  }
-  if (!out.complete || !team.leader()) return out;
-
-  // Stream the batches into OUT, each checked to be of this run: a file never holds members of two configs.
-  const Stage stage("writing the results file " + out_path + " from the batches in " + dir.string());
-  std::optional<ResultsWriter> writer;
-  keep_batches_on_full_disk(dir, [&] {
-    for (std::int64_t b = 0; b < batches; ++b) {
-      const std::string file = batch_file(dir, b).string();
-      Results part = read_results(file);
-      if (part.run_fingerprint != fingerprint_text) {
-        throw std::invalid_argument(file + " belongs to another run (fingerprint " + part.run_fingerprint +
-                                    ", this run " + fingerprint_text + "): remove " + dir.string() +
-                                    ", or pass --restart to discard it");
-      }
-      const Job<M> slice = slice_of(job, batch_first(b), batch_count(b));
-      if (part.members != slice.size()) {
-        throw std::invalid_argument(file + " holds " + std::to_string(part.members) + " members, this batch " +
-                                    std::to_string(slice.size()) + ": remove " + dir.string() + " or pass --restart");
-      }
-      RunReport counted;
-      count_results(part, counted);
-      counted.stability = check_stability(slice);
-      counted.max_steps = *std::max_element(slice.steps.begin(), slice.steps.end());
-      append_report(out.run, counted, batch_first(b), false);
-      part.part = part_of;
-      if (!writer) writer.emplace(out_path, part, members);
-      writer->write(part);
-    }
-    writer->commit();
-  });
-  keep_header(writer->header());
-  remove_checkpoints(out_path);
-  name_members_in_ensemble(out.run.stability);
-  return out;
+  return checkpoint_detail::CheckpointedRun<M>(job, options, out_path, checkpoint, log, team)();
 }
 
 }  // namespace rodswarm
