@@ -1,62 +1,7 @@
 /// @file nishinari_config.cpp
 /// JSON to NishinariSpec and run settings: the shape of the Nishinari schema (which keys, which types). Value
 /// ranges that an ensemble can change are checked per member in nishinari_member.cpp.
-///
-/// Schema of model "nishinari" (defaults in parentheses; every key not listed is an error, with the nearest valid
-/// key suggested):
-///
-///   "model": "nishinari", "precision": "float64" | "float32" ("float64"),
-///   "params": {
-///     "n": integer >= 3 (required): beads,
-///     "l", "m", "k", "K", "h", "j": numbers (required): segment rest length, bead mass, axial stiffness EZ,
-///         bending stiffness EI, twist stiffness GJ, spin inertia of one segment; l, m, k, j > 0, K, h >= 0,
-///     "damping": >= 0 (0): force -damping v_i on every bead,
-///     "spin_damping": >= 0 (0): torque -spin_damping C_s on every segment,
-///     "g": [3] (0, 0, 0): gravitational acceleration, "load0", "load1": [3] (0, 0, 0): constant forces on beads 0
-///         and n-1,
-///     "ends": [END0, END1], each "free" | "clamped" | "pinned" (["free", "free"]). A clamped end's wall frame is
-///         the initial frame of its end segment (e_0 or e_{n-2}, after any twist pulse); clamped and pinned end
-///         beads do not move,
-///     "formulation": "intrinsic" | "cartesian" ("intrinsic"),
-///     "twist_moment": "conservative" | "paper" ("conservative") },
-///   "initial": {
-///     "kind": "straight" | "helix" | "points" (required),
-///     straight and helix:
-///       "origin": [3] (0, 0, 0): r_0,
-///       "direction": [3] (1, 0, 0): t_0 (normalised; must not be zero),
-///       "normal": [3] (0, 1, 0): n_0, projected perpendicular to t_0 and normalised (must not be parallel to it),
-///       "stretch": > 0 (1): every segment has length G = stretch * l,
-///     helix only:
-///       "dphi", "dtheta", "dpsi": numbers (0), radians, |dtheta| < pi/2: the relative Euler angles of every joint:
-///         e_i = P(dpsi, dtheta, dphi) e_{i-1}, P = R_t(dpsi) R_n(dtheta) R_b(dphi) with rows = new frame in old
-///         components (docs/models/nishinari.md section 2):
-///           P = [[ cphi cth,                          sphi cth,                          -sth     ],
-///                [-sphi cpsi + cphi sth spsi,          cphi cpsi + sphi sth spsi,         cth spsi ],
-///                [ sphi spsi + cphi sth cpsi,          sphi sth cpsi - cphi spsi,         cth cpsi ]],
-///         r_{s+1} = r_s + G t_s. "straight" is the helix with all angles zero.
-///     points only:
-///       "points": [[x, y, z] x n] (required): bead positions; no segment may have zero length,
-///       "normals": [[x, y, z] x (n-1)] (required): segment normals, projected perpendicular to their segments and
-///         normalised (none may be parallel to its segment),
-///     every kind, optional:
-///       "velocity": [3] (0, 0, 0): uniform bead velocity (clamped and pinned end beads keep velocity zero),
-///       "velocities": [[3] x n]: per bead, instead of velocity (a fixed end bead's entry must be zero),
-///       "spin": number (0): uniform spin C_s, "spins": [n-1]: per segment, instead of spin,
-///       "twist_pulse": { "center": number (required): segment index, may be fractional,
-///                        "width": > 0 (required): in segments, "angle": radians (0), "rate": rad/s (0) }:
-///         with w_s = exp(-((s - center)/width)^2 / 2), rotates segment s's normal about its tangent by angle w_s
-///         (n -> cos n + sin b) and adds rate w_s to its spin. },
-///   "integrator": { "scheme": "rk4" ("rk4"; the only scheme), "dt": > 0 (required),
-///                   "t_end": > 0 (required; a whole number of steps), "divergence_factor": > 0 (1000): a member
-///                   diverges when some |r_i| exceeds divergence_factor * max(1, (n-1) l, sum_s G_s, max_i |r_i(0)|) },
-///   "ensemble": as for greenspan (ensemble_spec.hpp); any number under params (params.n: integral values, grid and
-///       zip only), initial and integrator can be varied, array elements one by one ("params.g[2]",
-///       "initial.points[3][0]"),
-///   "output": { "path" ("results.h5"), "save_every" (0: no series, the final state only; else a whole number of
-///       steps), "fields": any of "positions", "velocities", "energy", "momentum", "normals", "spins" (positions,
-///       energy, momentum) },
-///   "compare": { "tolerance": > 0, "members": integer >= 1 (4) }.
-/// There is no "steady" section for this model.
+/// The schema, for users: docs/config/nishinari.md.
 #include <climits>
 
 #include "config/json_check.hpp"

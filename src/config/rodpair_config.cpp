@@ -2,54 +2,7 @@
 /// JSON to RodpairSpec and run settings: the shape of the rodpair schema (which keys, which types). Value ranges
 /// that an ensemble can change are checked per member in rodpair_member.cpp. The physics:
 /// docs/se3rod_rolling_contact.md section 3 and docs/models/cosserat.md section 4.2.
-///
-/// Schema of model "rodpair" (SI units; defaults in parentheses; every key not listed is an error, with the nearest
-/// valid key suggested):
-///
-///   "model": "rodpair", "precision": "float64" | "float32" ("float64"),
-///   "rod1", "rod2" (both required): { "params": {...}, "initial": {...} }, each exactly an se3rod's params and
-///       initial sections (se3rod_config.cpp: n, length, radius, material, ends, loads, rest, tension; straight,
-///       helix or points with their velocity and angular velocity) without the plane ("contact", "plane_normal",
-///       "plane_offset"): the rods' only contact is with each other,
-///   "contact": {
-///     "s1", "s2" (required): arc lengths (m, from node 0) near which the contact is looked for on rod 1 and rod 2;
-///         Newton on the tangency of the smeared centrelines finds it, and the rods must touch there: the gap
-///         |rbar2(s2) - rbar1(s1)| - (r1 + r2) within 1e-9 of the longer rod's length (place rod 2 at the radii's
-///         sum from rod 1),
-///     "width1", "width2" (each rod's segment length h): the bump widths w, the smearing of the contact over the
-///         nodes (cubic B-spline weights of support |s - s_k| < 2 w); at least h / 2,
-///     "frozen": boolean or 0 / 1 (false): the frozen-contact control, s1 and s2 held at their start (the rods roll
-///         without slipping at fixed material points, the tangency no longer kept): the Lyapunov exponent's control,
-///         as for the strings (model rolling); a number so that one ensemble can vary it,
-///     "bilateral": boolean or 0 / 1 (false): the rods hold together whatever the sign of the normal reaction (a
-///         sleeve, glue, or the reduced string model's multiplier of either sign: docs/se3rod_rolling_contact.md
-///         section 3.3); not flagged separated, the tensile reaction kept in the output },
-///     The initial motion is put on the rolling rows: the twists are projected (the smallest change in the kinetic
-///     metric) onto the motions that roll without slipping, and the contact's gap closed to round-off; a rod thrown
-///     or spun in the config starts rolling with the part of that motion the contact allows.
-///   "integrator": { "scheme": "rkmk4" ("rkmk4"), "dt": > 0 (required), "t_end": > 0 (required; a whole number of
-///       steps), "divergence_factor": > 0 (1000): a member diverges when some |r_k| exceeds divergence_factor *
-///       max(1, L, max_k |r_k(0)|) of its rod, or a value of its state is not finite },
-///   "analysis": { (optional; an absent part is not computed)
-///     "spectrum": { "rod": 1 | 2 (1), "harmonic": integer from 1 to the rod's segments - 1 (1), "direction": [3]
-///       (0, 0, 1): nonzero (normalised), "sample_interval": > 0 (required; a whole number of steps) }: the time
-///       spectrum of the rod's string mode sin(harmonic pi s / L) along direction, its displacement taken from the
-///       chord between its end nodes (rodpair_spectrum.hpp: the coefficient model rolling records for its own
-///       harmonic), sampled from t = 0; results /spectrum (signal, omega, power) as for model rolling,
-///     "lyapunov": { "renorm_interval": > 0 (required; a whole number of steps, at most
-///       integrator.t_end), "d0": > 0 (1e-8) } }: the largest Lyapunov exponent from a twin trajectory started d0
-///       away (every free node's velocity moved alike, then put on the contact's rows) and pulled back to d0 every
-///       renorm_interval (rodpair_lyapunov.hpp: the distance over both rods' positions, velocities, rotations and
-///       angular velocities, the latter two times the rod's radius, velocities times renorm_interval),
-///   "ensemble": as for greenspan (ensemble_spec.hpp); any number under rod1, rod2, contact, integrator and analysis
-///       can be varied ("rod2.initial.direction[1]", "contact.s1", "contact.frozen"),
-///   "output": { "path" ("results.h5"), "save_every" (0: the final state only), "fields": any of "positions",
-///       "directors", "velocities", "angular_velocities" (rod 1's nodes, then rod 2's), "energy" (both rods),
-///       "contact", "lyapunov" (the running estimate: the logs' sum over the time to the last pull) ("positions",
-///       "energy", "contact", and "lyapunov" with analysis.lyapunov; listing it without is an error) },
-///   "compare": { "tolerance": > 0, "members": integer >= 1 (4) }.
-/// A member stops, flagged, where the rods would have to pull on each other (separated; not with bilateral), where a
-/// contact point reaches a rod's end (singular), or where its state diverges.
+/// The schema, for users: docs/config/rodpair.md.
 #include "config/json_check.hpp"
 #include "config/rodpair_spec.hpp"
 #include "config/run_settings_config.hpp"

@@ -3,62 +3,7 @@
 /// ranges that an ensemble can change are checked per member in rolling_member.cpp. The model:
 /// docs/models/rolling.md; its discretisation (basis, smeared delta, analysis):
 /// docs/rolling_discretisation.md.
-///
-/// Schema of model "rolling" (defaults in parentheses; every key not listed is an error, with the nearest valid key
-/// suggested):
-///
-///   "model": "rolling", "precision": "float64" | "float32" ("float64"),
-///   "params": {
-///     "modes": integer >= 1 (required): K, modes per string,
-///     "ends": "fixed" | "periodic" ("fixed"): basis sqrt(2/L) sin(k pi x / L), k = 1..K, or 1/sqrt(L),
-///         sqrt(2/L) cos(2 pi j x / L), sqrt(2/L) sin(2 pi j x / L), j = 1, 2, ... (K functions in all),
-///     "L": > 0 (required): length of both strings, "c": > 0 (1): wave speed,
-///     "F": finite (1): rolling constraint u_t(s1) = F v_t(s2),
-///     "G1", "G2": finite (required): contact-point speeds s1' = G1 u_t(s1), s2' = G2 v_t(s2),
-///     "sigma": > 0 (required): width of the smeared delta (mode-wise Gaussian filter exp(-(kappa sigma)^2 / 2));
-///         a warning when the last mode's filter exceeds 1e-6 (K does not resolve it),
-///     "frozen": boolean or 0 / 1 (false): the frozen-contact control (s1, s2 held),
-///     "divergence_bound": > 0 (1e8): a member diverges when a state component exceeds it in magnitude },
-///   "initial": {
-///     "u", "v": SHAPE (zero): the displacements at t = 0, "u_t", "v_t": SHAPE (zero): the velocities (projected
-///         onto the constraint by the stepper before the first step),
-///     "s1", "s2": in [0, L] (required): the contact points; with fixed ends the constraint row must not vanish
-///         (s1 at an end together with s2 at an end or F = 0 is an error) },
-///     SHAPE, a function of x in [0, L] that the member holds as its projection onto its K basis functions:
-///       { "kind": "zero" },
-///       { "kind": "sine", "amplitude" (1), "k" (required) }: amplitude sin(k x) (exact projection),
-///       { "kind": "modes", "coefficients": [numbers] (required, at least one) }: fixed ends:
-///           sum_k coefficients[k-1] sin(k pi x / L); periodic: coefficients[0] + coefficients[1] cos(2 pi x / L)
-///           + coefficients[2] sin(2 pi x / L) + coefficients[3] cos(4 pi x / L) + ... (the basis order,
-///           un-normalised); coefficients beyond the K basis functions are dropped (a warning),
-///       { "kind": "pluck", "amplitude" (1), "at": in (0, L) (required) }: the triangle through (0, 0),
-///           (at, amplitude), (L, 0),
-///       { "kind": "gaussian", "amplitude" (1), "center" (required), "width": > 0 (required) }:
-///           amplitude exp(-(x - center)^2 / (2 width^2)),
-///       { "kind": "points", "values": [numbers] (required, at least 2) }: values[i] at x = i L / (n - 1), linear
-///           in between.
-///     With fixed ends a shape that does not vanish at x = 0 and x = L (periodic ends: that differs there) is
-///     allowed, with a warning: the member holds its projection, which converges slowly there.
-///   "integrator": { "scheme": "rk4" ("rk4"; the only scheme), "dt": > 0 (required), "t_end": > 0 (required; a
-///       whole number of steps) },
-///   "analysis": { (optional; an absent part is not computed)
-///     "spectrum": { "harmonic": integer (1): the mode recorded (fixed: k of sin(k pi x / L), 1..K; periodic: j of
-///         sin(2 pi j x / L), 1..(K-1)/2), "sample_interval": > 0 (required; a whole number of steps) },
-///     "lyapunov": { "renorm_interval": > 0 (required; a whole number of steps, at most integrator.t_end),
-///         "d0": > 0 (1e-8): the twin's separation after each renormalisation } },
-///   "ensemble": as for greenspan (ensemble_spec.hpp); any number under params, initial, integrator and analysis
-///       can be varied, nested ones and array elements included ("initial.u.amplitude", "initial.s1",
-///       "initial.v.coefficients[1]", "analysis.lyapunov.d0"); params.modes, params.frozen (values 0 and 1) and
-///       analysis.spectrum.harmonic take integral values (grid and zip only),
-///   "output": { "path" ("results.h5"), "save_every" (0: no series, the final state only; else a whole number of
-///       steps), "fields": any of "positions", "velocities", "energy", "contact", "lyapunov" ("positions",
-///       "energy", "contact", and "lyapunov" when analysis.lyapunov is given; listing "lyapunov" without it is an
-///       error), "points": integer >= 2 (129): samples of each string at save points, ends included },
-///   "compare": { "tolerance": > 0, "members": integer >= 1 (4), "reference_points": integer >= 0 (0: automatic):
-///       grid intervals of the finite-difference reference, "t_end": >= 0 (0: the shorter of integrator.t_end and one
-///       wave round trip 2 L / c): how long compare integrates (a whole number of steps, at most integrator.t_end;
-///       chaos amplifies any difference, so compare a window, not a whole chaotic run) }.
-/// There is no "steady" section for this model.
+/// The schema, for users: docs/config/rolling.md.
 #include <climits>
 
 #include "config/json_check.hpp"

@@ -2,71 +2,7 @@
 /// JSON to Se3rodSpec and run settings: the shape of the se3rod schema (which keys, which types). Value ranges that
 /// an ensemble can change are checked per member in se3rod_member.cpp. The model and its discrete choices:
 /// docs/models/cosserat.md section 1.6 and docs/se3rod_discretisation.md.
-///
-/// Schema of model "se3rod" (SI units; defaults in parentheses; every key not listed is an error, with the nearest
-/// valid key suggested):
-///
-///   "model": "se3rod", "precision": "float64" | "float32" ("float64"),
-///   "params": {
-///     "n": integer >= 1 (required): segments; the rod has n + 1 nodes, each with a pose (directors and position),
-///     "length": > 0: the rod's rest length L (segments of rest length h = L / n); required for initial kinds
-///         "straight" and "helix", an error for "points" (h is then the mean chord of the points),
-///     "radius", "density", "youngs_modulus", "shear_modulus", "shear_coefficient" (kappa_s): > 0 (all required):
-///         a uniform circular section, K = diag(E I, E I, G 2I; kappa_s G A, kappa_s G A, E A),
-///     "ends": [END0, END1], each "free" | "clamped" (pose held) | "pinned" (position held, turns freely) |
-///         "prescribed" (the end node moves rigidly with a constant body twist: a screw motion g(t) = g(0) exp(t xi)
-///         whose angular velocity stays constant in the lab and whose linear velocity turns with the end)
-///         (["free", "free"]),
-///     "end_velocity0", "end_velocity1", "end_angular_velocity0", "end_angular_velocity1": [3] (0, 0, 0): a
-///         prescribed end's velocity and angular velocity, lab frame at t = 0 (an error for an end not prescribed),
-///     "damping_force", "damping_torque": >= 0 (0): -nu rho A D gamma and -nu rho J D omega on every node,
-///     "g": [3] (0, 0, 0): gravity, "force0", "force1", "couple0", "couple1": [3] (0, 0, 0): dead loads on the end
-///         nodes, lab frame, "force_density", "couple_density": [3] (0, 0, 0): dead loads per rest length, lab frame
-///         (node k takes its Voronoi length's share: h inside, h/2 at the ends),
-///     "rest": "initial" | "straight" ("initial"): the rest configuration is the initial one (a stress-free
-///         shape stays at rest) or a straight, unstretched, unsheared rod (rest strain (0, 0, 0; 0, 0, 1): a helix
-///         released from it springs back),
-///     "tension" (0): an axial force (N) that the initial shape carries in every segment besides what the rest
-///         shape gives: each segment's rest axial strain is lowered by tension / (E A), i.e. its rest length
-///         shortened by that fraction, so that a straight rod with both ends held at its initial length L is a taut
-///         string (the mass stays density A L); |tension| < E A, negative a precompression,
-///     "contact": "none" | "plane" ("none"): "plane": every node the ends leave free rolls without slipping on the
-///         rigid plane plane_normal . x = plane_offset, as a ball of the rod's radius (docs/se3rod_rolling_contact.md);
-///         not with scheme "variational". Each rolling node must start on the plane (its gap n . p - offset - radius
-///         within 1e-9 of max(L, radius)) and rolling (its contact point's velocity within 1e-9 of |v| + radius |w|).
-///         A member whose plane would have to pull a node (a tensile normal reaction) stops, flagged separated,
-///     "plane_normal": [3] (0, 0, 1): nonzero (normalised), pointing to the rod's side; "plane_offset" (0): both
-///         only with contact "plane" },
-///   "initial": {
-///     "kind": "straight" | "helix" | "points" (required),
-///     straight: "origin": [3] (0, 0, 0), "direction": [3] (0, 0, 1): d3 (nonzero, normalised), "normal": [3]
-///       (1, 0, 0): d1, projected perpendicular to d3 and normalised (an error if parallel); d2 = d3 x d1; node k
-///       at origin + k h direction, every node with the directors (d1, d2, d3),
-///     helix: "origin": [3] (0, 0, 0): node 0, "axis": [3] (0, 0, 1) (nonzero, normalised), "normal": [3]
-///       (1, 0, 0): from node 0 towards the axis (projected perpendicular to it, normalised), "helix_radius": > 0
-///       (required), "pitch" (0): rise along the axis per turn (> 0 right-handed, 0 a ring arc). With e_r the unit
-///       vector from the axis to node 0 (= -normal), e_p = axis x e_r and c = pitch / (2 pi), node k lies at
-///       origin - R e_r + R (cos phi_k e_r + sin phi_k e_p) + c phi_k axis with phi_k = k h / sqrt(R^2 + c^2) (the
-///       helix arc length between nodes is h), its d3 the helix tangent there, d1 the principal normal (towards
-///       the axis), d2 = d3 x d1: every segment then has the same relative pose,
-///     points: "points": [[3] x (n + 1)] (required): node positions; "normals": [[3] x (n + 1)] (required): d1 per
-///       node, projected perpendicular to d3 and normalised, where d3 is the chord from the previous to the next
-///       node (the one adjacent chord at the ends),
-///     every kind, optional: "velocity": [3] (0, 0, 0): uniform node velocity (lab frame), "angular_velocity": [3]
-///       (0, 0, 0): uniform angular velocity (lab frame); clamped ends keep both zero, pinned ends the velocity },
-///   "integrator": { "scheme": "rkmk4" | "lie_euler" | "variational" ("rkmk4"), "dt": > 0 (required), "t_end": > 0
-///       (required; a whole number of steps), "divergence_factor": > 0 (1000): a member diverges when some |r_k|
-///       exceeds divergence_factor * max(1, L, max_k |r_k(0)|), or a value of its state is not finite },
-///   "ensemble": as for greenspan (ensemble_spec.hpp); any number under params, initial and integrator can be
-///       varied, array elements one by one ("params.force1[2]", "initial.points[3][0]"); params.n takes integral
-///       values (grid and zip only),
-///   "output": { "path" ("results.h5"), "save_every" (0: no series, the final state only; else a whole number of
-///       steps), "fields": any of "positions", "directors", "velocities", "angular_velocities", "energy"
-///       ("positions", "energy"); "contact" (contact "plane" only): per node the slip speed |u_t| of the
-///       material point at the contact (m/s), the gap (m) and the plane's normal reaction (N; 0 on a node the ends
-///       hold) },
-///   "compare": { "tolerance": > 0, "members": integer >= 1 (4) }.
-/// There is no "steady" section for this model.
+/// The schema, for users: docs/config/se3rod.md.
 #include "config/json_check.hpp"
 #include "config/run_settings_config.hpp"
 #include "config/se3rod_params.hpp"
