@@ -155,8 +155,7 @@ void append_report(RunReport& into, const RunReport& part, std::int64_t first_me
     into.bead_steps += part.bead_steps;
   }
   into.diverged += part.diverged;
-  into.singular += part.singular;
-  into.separated += part.separated;
+  for (std::size_t k = 0; k < stop_flag_count; ++k) into.stopped[k] += part.stopped[k];
   into.max_steps = std::max(into.max_steps, part.max_steps);
   into.stability.unstable.insert(into.stability.unstable.end(), part.stability.unstable.begin(),
                                  part.stability.unstable.end());
@@ -170,8 +169,9 @@ void append_report(RunReport& into, const RunReport& part, std::int64_t first_me
 
 void count_results(const Results& part, RunReport& into) {
   for (const auto d : part.diverged) into.diverged += d;
-  for (const auto s : part.singular) into.singular += s;
-  for (const auto s : part.separated) into.separated += s;
+  for (std::size_t k = 0; k < stop_flag_count; ++k) {
+    for (const auto s : part.*stop_flags[k].flags) into.stopped[k] += s;
+  }
 }
 
 namespace {

@@ -234,7 +234,8 @@ class CheckpointedRun {
       const Stage stage("writing " + batch_text + " to " + batch_file(dir_, b).string());
       keep_batches_on_full_disk(dir_, [&] { write_results(batch_file(dir_, b).string(), part.results); });
     }
-    part.diverged = part.singular = part.separated = 0;  // counted from the files, with the resumed batches
+    part.diverged = 0;  // counted from the files, with the resumed batches
+    part.stopped = {};
     part.stability = {};
     append_report(mine.report, part, batch_first(b), true);
     ++mine.batches;

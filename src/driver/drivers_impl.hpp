@@ -53,7 +53,11 @@ struct StopCount {
   std::int64_t count;
 };
 inline std::vector<StopCount> stop_counts(const RunReport& report) {
-  return {{status_singular, "singular", report.singular}, {status_separated, "separated", report.separated}};
+  std::vector<StopCount> counts;
+  for (std::size_t k = 0; k < stop_flag_count; ++k) {
+    counts.push_back({stop_flags[k].status, stop_flags[k].name, report.stopped[k]});
+  }
+  return counts;
 }
 
 }  // namespace driver_detail

@@ -3,6 +3,7 @@
 /// every model (definitions in run_impl.hpp, instantiated in each model's src/models/<model>_run.cpp).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -31,8 +32,8 @@ struct RunReport {
   double wall_seconds = 0.0;  ///< integration time, excluding expansion and file writing
   double bead_steps = 0.0;    ///< sum over members of the model's work units (beads, nodes, modes) x steps taken
   std::int64_t diverged = 0;
-  std::int64_t singular = 0;          ///< members stopped at a model singularity (models that have one)
-  std::int64_t separated = 0;         ///< members stopped where a rolling contact parted (models that have one)
+  /// Members stopped for each of the models' own stop reasons, in the order of stop_flags (io/results.hpp).
+  std::array<std::int64_t, stop_flag_count> stopped{};
   std::int64_t max_steps = 0;         ///< the longest member's step count
   std::int64_t advance_calls = 0;     ///< backend advance() calls: steps per launch = max_steps / advance_calls
   std::vector<std::string> warnings;  ///< what the verb prints on stderr besides the stability warning

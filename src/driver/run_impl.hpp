@@ -96,21 +96,23 @@ inline FieldRows rows_of(Results& r, std::size_t i, long long k) {
 template <class M, class Real>
 void record_final(const Job<M>& job, const RecordTables& tables, Ensemble<M, Real>& ensemble, Results& r) {
   using H = ModelHost<M>;
-  const bool singular = H::stop_meaning(status_singular) != nullptr;
-  const bool separated = H::stop_meaning(status_separated) != nullptr;
   const auto members = static_cast<std::size_t>(job.size());
   r.final_time.resize(members);
   r.diverged.resize(members);
   r.steps_taken.resize(members);
-  if (singular) r.singular.resize(members);
-  if (separated) r.separated.resize(members);
+  // A flag for each stop reason the model has (saved only then).
+  std::vector<const StopFlag*> kept;
+  for (const StopFlag& flag : stop_flags) {
+    if (H::stop_meaning(flag.status) == nullptr) continue;
+    kept.push_back(&flag);
+    (r.*flag.flags).resize(members);
+  }
   parallel_for(static_cast<std::int64_t>(members), 16, 64, [&](std::int64_t ii) {
     const auto i = static_cast<std::size_t>(ii);
     H::record(job, tables, ensemble, i, rows_of(r, i, -1));
     r.final_time[i] = double(ensemble.steps_done[i]) * job.members.dt[i];
     r.diverged[i] = H::counts_as_diverged(ensemble.status[i]) ? 1 : 0;
-    if (singular) r.singular[i] = ensemble.status[i] == status_singular ? 1 : 0;
-    if (separated) r.separated[i] = ensemble.status[i] == status_separated ? 1 : 0;
+    for (const StopFlag* flag : kept) (r.*flag->flags)[i] = ensemble.status[i] == flag->status ? 1 : 0;
     r.steps_taken[i] = ensemble.steps_done[i];
   });
 }
@@ -146,8 +148,10 @@ RunReport run_typed(const Job<M>& job, const RunOptions& options) {
   record_final(job, tables, ensemble, r);
   for (std::size_t i = 0; i < static_cast<std::size_t>(job.size()); ++i) {
     report.diverged += r.diverged[i];
-    if (!r.singular.empty()) report.singular += r.singular[i];
-    if (!r.separated.empty()) report.separated += r.separated[i];
+    for (std::size_t k = 0; k < stop_flag_count; ++k) {
+      const std::vector<std::uint8_t>& flags = r.*stop_flags[k].flags;
+      if (!flags.empty()) report.stopped[k] += flags[i];
+    }
     report.bead_steps += double(ensemble.steps_done[i]) * M::sizes(job.members.params[i]).work_units;
   }
   H::finish(job, ensemble, r, options);

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/io_error.hpp"
+#include "rodswarm/common.hpp"
 
 namespace rodswarm {
 
@@ -88,7 +89,8 @@ struct Results {
   std::vector<std::uint8_t> diverged;           ///< [M]
   std::vector<std::int64_t> steps_taken;        ///< [M]
   std::vector<std::uint8_t> stability_warning;  ///< [M] dt outside the scheme's linearised bound
-  /// [M] the member stopped at a model singularity. Empty when the model has none.
+  /// The flags of the model's own stop reasons (stop_flags below). [M] the member stopped at a model singularity.
+  /// Empty when the model has none.
   std::vector<std::uint8_t> singular;
   /// [M] the member stopped where a rolling contact's normal reaction turned tensile (its final_time is when).
   /// Empty when the model has no unilateral contact.
@@ -120,6 +122,22 @@ struct Results {
   /// The energy components (the `energy` field's), in column order.
   const std::vector<std::string>& energy_names() const;
 };
+
+/// A stop reason of some models besides divergence: the member's status (rodswarm/common.hpp), the name reports
+/// and `inspect` give it, its dataset, and its per-member flags in Results. Written, read, checked, merged, counted
+/// and reported from this table alone, so that a new stop reason is a status in common.hpp, a vector in Results
+/// and a row here (and the model's ModelHost::stop_meaning, which says what it means and that the model has it).
+struct StopFlag {
+  std::uint8_t status;
+  const char* name;
+  const char* dataset;
+  std::vector<std::uint8_t> Results::*flags;
+};
+inline constexpr StopFlag stop_flags[] = {
+    {status_singular, "singular", "/members/singular", &Results::singular},
+    {status_separated, "separated", "/members/separated", &Results::separated},
+};
+inline constexpr std::size_t stop_flag_count = sizeof stop_flags / sizeof stop_flags[0];
 
 /// Writes `r` to `path` through a temporary file in the same directory, renamed on success: a failed or
 /// interrupted write never leaves a half-written file under `path`. Throws IoError.

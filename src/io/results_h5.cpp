@@ -59,8 +59,7 @@ std::string saved_arrays(const Results& r) {
   add(!r.diverged.empty());
   add(!r.steps_taken.empty());
   add(!r.stability_warning.empty());
-  add(!r.singular.empty());
-  add(!r.separated.empty());
+  for (const StopFlag& flag : stop_flags) add(!(r.*flag.flags).empty());
   for (const ResultsField& f : r.fields) {
     add(!f.series.empty());
     add(!f.final.empty());
@@ -218,10 +217,10 @@ void ResultsWriter::Impl::create(const Results& r) {
       file, layout::kStepsTaken, {}, [](const Results& p) -> auto& { return p.steps_taken; }, r);
   add_array<std::uint8_t>(
       file, layout::kStabilityWarning, {}, [](const Results& p) -> auto& { return p.stability_warning; }, r);
-  add_array<std::uint8_t>(
-      file, layout::kSingular, {}, [](const Results& p) -> auto& { return p.singular; }, r);
-  add_array<std::uint8_t>(
-      file, layout::kSeparated, {}, [](const Results& p) -> auto& { return p.separated; }, r);
+  for (const StopFlag& flag : stop_flags) {
+    add_array<std::uint8_t>(
+        file, flag.dataset, {}, [&flag](const Results& p) -> auto& { return p.*flag.flags; }, r);
+  }
   add_array<std::int32_t>(
       file, layout::kRods, {}, [](const Results& p) -> auto& { return p.rods; }, r);
 
@@ -352,8 +351,7 @@ Results read_file(const std::string& path) {
   read_optional(file.get(), layout::kDiverged, {s.members}, r.diverged);
   read_optional(file.get(), layout::kStepsTaken, {s.members}, r.steps_taken);
   read_optional(file.get(), layout::kStabilityWarning, {s.members}, r.stability_warning);
-  read_optional(file.get(), layout::kSingular, {s.members}, r.singular);
-  read_optional(file.get(), layout::kSeparated, {s.members}, r.separated);
+  for (const StopFlag& flag : stop_flags) read_optional(file.get(), flag.dataset, {s.members}, r.*flag.flags);
   read_optional(file.get(), layout::kRods, {s.members}, r.rods);
 
   read_optional(file.get(), layout::kTime, {s.saves}, r.time);
@@ -405,8 +403,7 @@ void drop_member_data(Results& r) {
   clear(r.diverged);
   clear(r.steps_taken);
   clear(r.stability_warning);
-  clear(r.singular);
-  clear(r.separated);
+  for (const StopFlag& flag : stop_flags) clear(r.*flag.flags);
   clear(r.spectrum.signal);
   clear(r.spectrum.power);
   clear(r.newton_iterations);
@@ -479,8 +476,7 @@ void append_results(Results& into, const Results& part) {
   append(into.diverged, part.diverged);
   append(into.steps_taken, part.steps_taken);
   append(into.stability_warning, part.stability_warning);
-  append(into.singular, part.singular);
-  append(into.separated, part.separated);
+  for (const StopFlag& flag : stop_flags) append(into.*flag.flags, part.*flag.flags);
   append(into.spectrum.signal, part.spectrum.signal);  // same samples and frequencies in every batch
   append(into.spectrum.power, part.spectrum.power);
   append(into.newton_iterations, part.newton_iterations);

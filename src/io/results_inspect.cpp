@@ -18,10 +18,6 @@ using h5::Dims;
 using h5::Handle;
 using nlohmann::json;
 
-/// The per-member flags of a model's own stop conditions, as inspect names them, and where they lie in the file.
-const std::pair<const char*, const char*> stop_flags[] = {{"singular", layout::kSingular},
-                                                          {"separated", layout::kSeparated}};
-
 // `rows` consecutive vectors of `width` values starting at data[offset], as [[x, y, z], ...].
 json vectors_json(const std::vector<double>& data, std::size_t offset, std::size_t rows, std::size_t width) {
   json out = json::array();
@@ -150,8 +146,8 @@ json member_object(const std::string& path, std::int64_t member, bool final_only
   if (h5::exists(f, layout::kStabilityWarning)) {
     j["stability_warning"] = member_value<std::uint8_t>(f, layout::kStabilityWarning, i) != 0;
   }
-  for (const auto& [name, at] : stop_flags) {
-    if (h5::exists(f, at)) j[name] = member_value<std::uint8_t>(f, at, i) != 0;
+  for (const StopFlag& flag : stop_flags) {
+    if (h5::exists(f, flag.dataset)) j[flag.name] = member_value<std::uint8_t>(f, flag.dataset, i) != 0;
   }
   if (steady) {
     if (h5::exists(f, layout::kSteadyConverged)) {
@@ -229,8 +225,8 @@ json summary_object(const std::string& path) {
   }
   j["diverged"] = count_flags(f, layout::kDiverged, info.shape.members);
   j["stability_warnings"] = count_flags(f, layout::kStabilityWarning, info.shape.members);
-  for (const auto& [name, at] : stop_flags) {
-    if (h5::exists(f, at)) j[name] = count_flags(f, at, info.shape.members);
+  for (const StopFlag& flag : stop_flags) {
+    if (h5::exists(f, flag.dataset)) j[flag.name] = count_flags(f, flag.dataset, info.shape.members);
   }
   if (h.kind == "steady" || h.kind == "modes")
     j["converged"] = count_flags(f, layout::kSteadyConverged, info.shape.members);

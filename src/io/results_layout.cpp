@@ -150,8 +150,7 @@ void validate(const Results& r) {
   check_size(r.diverged, "diverged", s.members, m);
   check_size(r.steps_taken, "steps_taken", s.members, m);
   check_size(r.stability_warning, "stability_warning", s.members, m);
-  check_size(r.singular, "singular", s.members, m);
-  check_size(r.separated, "separated", s.members, m);
+  for (const StopFlag& flag : stop_flags) check_size(r.*flag.flags, flag.name, s.members, m);
   check_spectrum(r, s);
   check_size(r.newton_iterations, "newton_iterations", s.members, m);
   check_size(r.newton_residual, "newton_residual", s.members, m);

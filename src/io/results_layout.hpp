@@ -32,8 +32,7 @@ inline constexpr const char* kParams = "/members/params";
 inline constexpr const char* kDiverged = "/members/diverged";
 inline constexpr const char* kStepsTaken = "/members/steps_taken";
 inline constexpr const char* kStabilityWarning = "/members/stability_warning";
-inline constexpr const char* kSingular = "/members/singular";
-inline constexpr const char* kSeparated = "/members/separated";
+// /members/singular, /members/separated...: the model's stop flags, named by stop_flags (results.hpp).
 inline constexpr const char* kRods = "/members/rods";
 inline constexpr const char* kTime = "/time";
 inline constexpr const char* kSeries = "/series";  ///< /series/<field>: [M][S][row...]

@@ -53,8 +53,9 @@ inline std::vector<std::string> results_differences(const std::string& a, const 
   compare_bits("members/diverged", x.diverged, y.diverged, d);
   compare_bits("members/steps_taken", x.steps_taken, y.steps_taken, d);
   compare_bits("members/stability_warning", x.stability_warning, y.stability_warning, d);
-  compare_bits("members/singular", x.singular, y.singular, d);
-  compare_bits("members/separated", x.separated, y.separated, d);
+  for (const rodswarm::StopFlag& flag : rodswarm::stop_flags) {
+    compare_bits(flag.dataset + 1, x.*flag.flags, y.*flag.flags, d);
+  }
   compare_bits("spectrum/signal", x.spectrum.signal, y.spectrum.signal, d);
   compare_bits("spectrum/omega", x.spectrum.omega, y.spectrum.omega, d);
   compare_bits("spectrum/power", x.spectrum.power, y.spectrum.power, d);

@@ -110,8 +110,7 @@ Results expect_agrees_with_cpu(const Job<M>& job, const RunOptions& options, con
   Results b = run(job, options).results;
   EXPECT_EQ(a.steps_taken, b.steps_taken);
   EXPECT_EQ(a.diverged, b.diverged);
-  EXPECT_EQ(a.singular, b.singular);
-  EXPECT_EQ(a.separated, b.separated);
+  for (const StopFlag& flag : stop_flags) EXPECT_EQ(a.*flag.flags, b.*flag.flags) << flag.name;
   const auto members = static_cast<std::size_t>(a.members);
   double worst = 0;
   std::string worst_field = "none above the floor";

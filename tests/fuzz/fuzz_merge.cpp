@@ -68,9 +68,11 @@ std::string difference(const rodswarm::Results& a, const rodswarm::Results& b) {
     }
   }
   if (!same_bits(a.diverged, b.diverged) || !same_bits(a.steps_taken, b.steps_taken) ||
-      !same_bits(a.stability_warning, b.stability_warning) || !same_bits(a.singular, b.singular) ||
-      !same_bits(a.separated, b.separated)) {
+      !same_bits(a.stability_warning, b.stability_warning)) {
     return "per-member flags";
+  }
+  for (const rodswarm::StopFlag& flag : rodswarm::stop_flags) {
+    if (!same_bits(a.*flag.flags, b.*flag.flags)) return std::string("members/") + flag.name;
   }
   if (a.spectrum.harmonic != b.spectrum.harmonic || !same_bits(a.spectrum.signal, b.spectrum.signal) ||
       !same_bits(a.spectrum.omega, b.spectrum.omega) || !same_bits(a.spectrum.power, b.spectrum.power) ||

@@ -242,8 +242,7 @@ inline void expect_same_results(const Results& a, const Results& b) {
   EXPECT_EQ(a.diverged, b.diverged);
   EXPECT_EQ(a.steps_taken, b.steps_taken);
   EXPECT_EQ(a.stability_warning, b.stability_warning);
-  EXPECT_EQ(a.singular, b.singular);
-  EXPECT_EQ(a.separated, b.separated);
+  for (const StopFlag& flag : stop_flags) EXPECT_EQ(a.*flag.flags, b.*flag.flags) << flag.name;
   EXPECT_EQ(a.newton_iterations, b.newton_iterations);
   EXPECT_TRUE(same_bits(a.newton_residual, b.newton_residual));
   EXPECT_EQ(a.converged, b.converged);
