@@ -327,9 +327,8 @@ void gather_shares(Team& team, const RankShare& mine, const BatchPlan& plan, Che
 void check_batch_of_run(const Results& part, const std::string& file, const fs::path& dir,
                         const std::string& fingerprint, std::int64_t members) {
   if (part.run_fingerprint != fingerprint) {
-    throw std::invalid_argument(file + " belongs to another run (fingerprint " + part.run_fingerprint +
-                                ", this run " + fingerprint + "): remove " + dir.string() +
-                                ", or pass --restart to discard it");
+    throw std::invalid_argument(file + " belongs to another run (fingerprint " + part.run_fingerprint + ", this run " +
+                                fingerprint + "): remove " + dir.string() + ", or pass --restart to discard it");
   }
   if (part.members != members) {
     throw std::invalid_argument(file + " holds " + std::to_string(part.members) + " members, this batch " +
