@@ -350,8 +350,7 @@ config_detail::CosseratSpec Schema<cosserat::Model>::parse(const nlohmann::json&
                                     param_keys(cosserat_params(), more_params_keys)),
                        spec);
   read_initial(required_section(config, "initial", source), source, spec);
-  spec.scheme =
-      schemes.value(read_integrator(config, source, schemes.names(), spec.dt, spec.t_end, &spec.divergence_factor));
+  spec.scheme = schemes.value(read_integrator(config, source, schemes.names(), keys.divergence_factor, spec));
   if (spec.shape == CosseratShape::points && spec.has_length) {
     throw ConfigError(source, "params.length",
                       "not used by initial kind \"points\" (the rest lengths are the chords between the points)");

@@ -10,6 +10,8 @@
 #include "config/cosserat_spec.hpp"
 #include "config/json_check.hpp"
 #include "config/member_checker.hpp"
+#include "config/spec_vectors.hpp"
+#include "rodswarm/linalg/so3.hpp"
 
 namespace rodswarm {
 namespace config_detail {
@@ -26,57 +28,13 @@ constexpr double parallel_tolerance = 1e-9;
 
 constexpr double pi = 3.14159265358979323846;
 
-using V = Vec3;
-using M = std::array<double, 9>;  ///< row-major 3x3
+/// linalg's vector for the geometry; the spec's vectors are JSON triples (config Vec3), turned by vec().
+using V = ::rodswarm::Vec3<double>;
 
-V add(const V& a, const V& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
-V sub(const V& a, const V& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-V scale(double s, const V& a) { return {s * a[0], s * a[1], s * a[2]}; }
-double dot(const V& a, const V& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-double norm(const V& a) { return std::sqrt(dot(a, a)); }
-V cross(const V& a, const V& b) {
-  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-V load(const double* p) { return {p[0], p[1], p[2]}; }
-void store(double* p, const V& a) { std::copy(a.begin(), a.end(), p); }
-bool is_zero(const V& a) { return a[0] == 0 && a[1] == 0 && a[2] == 0; }
+bool is_zero(const Vec3& a) { return a[0] == 0 && a[1] == 0 && a[2] == 0; }
 
-/// Row `row` of the 3x3 at p.
-V row_of(const double* p, int row) { return load(p + 3 * row); }
-
-/// a b^T summed over rows: (A B^T)[r][c] = row r of A . row c of B.
-M times_transpose(const double* a, const double* b) {
-  M out{};
-  for (int r = 0; r < 3; ++r) {
-    for (int c = 0; c < 3; ++c) out[static_cast<std::size_t>(3 * r + c)] = dot(row_of(a, r), row_of(b, c));
-  }
-  return out;
-}
-
-/// log(R)^vee by atan2 (docs/cosserat_discretisation.md, conventions): theta = atan2(|vee(R - R^T)|/2,
-/// (tr R - 1)/2), log = theta / (2 sin theta) vee(R - R^T), Taylor 1/2 + theta^2/12 below 1e-4, and near pi the
-/// axis from the largest diagonal of the symmetric part.
-V so3_log(const M& R) {
-  const V w = {R[7] - R[5], R[2] - R[6], R[3] - R[1]};
-  const double s = 0.5 * norm(w);
-  const double c = 0.5 * (R[0] + R[4] + R[8] - 1);
-  const double theta = std::atan2(s, c);
-  if (theta < 1e-4) return scale(0.5 + theta * theta / 12, w);
-  if (pi - theta > 1e-4) return scale(theta / (2 * std::sin(theta)), w);
-  // Symmetric part: (R + R^T)/2 = c I + (1 - c) a a^T; take the column with the largest a_k^2.
-  int k = 0;
-  for (int j = 1; j < 3; ++j) {
-    if (R[static_cast<std::size_t>(4 * j)] > R[static_cast<std::size_t>(4 * k)]) k = j;
-  }
-  V a{};
-  for (int r = 0; r < 3; ++r) {
-    a[static_cast<std::size_t>(r)] =
-        0.5 * (R[static_cast<std::size_t>(3 * r + k)] + R[static_cast<std::size_t>(3 * k + r)]) - (r == k ? c : 0.0);
-  }
-  a = scale(1 / norm(a), a);
-  if (dot(a, w) < 0) a = scale(-1, a);
-  return scale(theta, a);
-}
+/// Row `row` of the 3x3 at p (a frame: rows d1, d2, d3).
+V row_of(const double* p, int row) { return load3(p + 3 * row); }
 
 /// The minimal rotation taking unit a to unit b applied to x: R x with R = I + hat(v) + hat(v)^2 / (1 + c),
 /// v = a x b, c = a . b (c > -1).
@@ -84,27 +42,23 @@ V rotate_minimal(const V& a, const V& b, const V& x) {
   const V v = cross(a, b);
   const double c = dot(a, b);
   const V vx = cross(v, x);
-  return add(add(x, vx), scale(1 / (1 + c), cross(v, vx)));
+  return (x + vx) + (1 / (1 + c)) * cross(v, vx);
 }
 
 /// Writes the director rows (d1, d2, d3) from unit d3 and a raw d1; false when d1 is zero or parallel to d3.
 bool make_frame(const V& d3, const V& raw_d1, double* Q) {
   const double len = norm(raw_d1);
-  const V perp = sub(raw_d1, scale(dot(raw_d1, d3), d3));
+  const V perp = raw_d1 - dot(raw_d1, d3) * d3;
   const double plen = norm(perp);
   if (!(len > 0) || !(plen > parallel_tolerance * len)) return false;
-  const V d1 = scale(1 / plen, perp);
-  store(Q, d1);
-  store(Q + 3, cross(d3, d1));
-  store(Q + 6, d3);
+  const V d1 = (1 / plen) * perp;
+  store3(Q, d1);
+  store3(Q + 3, cross(d3, d1));
+  store3(Q + 6, d3);
   return true;
 }
 
-std::string vec_text(const V& x) {
-  return "[" + format_number(x[0]) + ", " + format_number(x[1]) + ", " + format_number(x[2]) + "]";
-}
-
-void non_negative3(const MemberChecker& check, const char* key, const V& x) {
+void non_negative3(const MemberChecker& check, const char* key, const Vec3& x) {
   for (std::size_t c = 0; c < 3; ++c) {
     check.finite_element(key, c, -1, x[c]);
     if (!(x[c] >= 0)) check.fail(index_key(key, c), "must be >= 0, got " + format_number(x[c]));
@@ -112,15 +66,15 @@ void non_negative3(const MemberChecker& check, const char* key, const V& x) {
 }
 
 /// A direction key: finite and not zero; returns it normalised.
-V unit3(const MemberChecker& check, const std::string& key, const V& x) {
+V unit3(const MemberChecker& check, const std::string& key, const Vec3& x) {
   for (std::size_t c = 0; c < 3; ++c) check.finite_element(key.c_str(), c, -1, x[c]);
-  const double len = norm(x);
+  const double len = norm(vec(x));
   if (!(len > 0)) check.fail(key, "must not be the zero vector");
-  return scale(1 / len, x);
+  return (1 / len) * vec(x);
 }
 
 /// The motion keys of end `e` (0 or 1) must be zero unless it is prescribed (their ranges: the table).
-void check_prescribed_keys(const MemberChecker& check, int e, EndKind kind, const V& velocity, const V& amplitude,
+void check_prescribed_keys(const MemberChecker& check, int e, EndKind kind, const Vec3& velocity, const Vec3& amplitude,
                            double frequency, double twist_rate) {
   if (kind == EndKind::prescribed) return;
   const std::string suffix = std::to_string(e);
@@ -208,10 +162,10 @@ void check_contact(const CosseratSpec& spec, const MemberChecker& check, cossera
     check.positive("params.contact.plane.slip_velocity", spec.slip_velocity);
     for (std::size_t c = 0; c < 3; ++c) {
       p.plane_point[c] = spec.plane_point[c];
-      p.plane_normal[c] = normal[c];
       p.mu_static[c] = spec.mu_static[c];
       p.mu_kinetic[c] = spec.mu_kinetic[c];
     }
+    store3(p.plane_normal, normal);
     p.slip_velocity = spec.slip_velocity;
   }
   p.obstacle = spec.obstacle;
@@ -219,12 +173,10 @@ void check_contact(const CosseratSpec& spec, const MemberChecker& check, cossera
     check.finite_vectors({{"params.contact.obstacle.center", spec.obstacle_center}});
     const V axis = spec.obstacle == cosserat::Obstacle::cylinder
                        ? unit3(check, "params.contact.obstacle.axis", spec.obstacle_axis)
-                       : spec.obstacle_axis;
+                       : vec(spec.obstacle_axis);
     check.positive("params.contact.obstacle.radius", spec.obstacle_radius);
-    for (std::size_t c = 0; c < 3; ++c) {
-      p.obstacle_center[c] = spec.obstacle_center[c];
-      p.obstacle_axis[c] = axis[c];
-    }
+    std::copy(spec.obstacle_center.begin(), spec.obstacle_center.end(), p.obstacle_center);
+    store3(p.obstacle_axis, axis);
     p.obstacle_radius = spec.obstacle_radius;
   }
 }
@@ -235,12 +187,10 @@ void check_surface(const CosseratSpec& spec, const MemberChecker& check, cossera
   check.finite_vectors({{"params.surface.point", spec.surface_point}});
   const V normal = spec.surface != cosserat::Surface::sphere
                        ? unit3(check, "params.surface.normal", spec.surface_normal)
-                       : spec.surface_normal;
+                       : vec(spec.surface_normal);
   if (spec.surface != cosserat::Surface::plane) check.positive("params.surface.radius", spec.surface_radius);
-  for (std::size_t c = 0; c < 3; ++c) {
-    p.surface_point[c] = spec.surface_point[c];
-    p.surface_normal[c] = normal[c];
-  }
+  std::copy(spec.surface_point.begin(), spec.surface_point.end(), p.surface_point);
+  store3(p.surface_normal, normal);
   p.surface_radius = spec.surface_radius;
 }
 
@@ -265,7 +215,7 @@ void check_slides(const CosseratSpec& spec, const MemberChecker& check, cosserat
     const bool line = spec.slide[u] == cosserat::Slide::line;
     const V dir = unit3(check, key + (line ? ".direction" : ".normal"), spec.slide_direction[u]);
     (e == 0 ? p.slide0 : p.slide1) = spec.slide[u];
-    std::copy(dir.begin(), dir.end(), e == 0 ? p.slide_direction0 : p.slide_direction1);
+    store3(e == 0 ? p.slide_direction0 : p.slide_direction1, dir);
   }
 }
 
@@ -309,7 +259,7 @@ void check_foundation(const CosseratSpec& spec, const MemberChecker& check, coss
   p.foundation_stiffness = spec.foundation_stiffness;
   p.foundation_damping = spec.foundation_damping;
   std::copy(spec.foundation_point.begin(), spec.foundation_point.end(), p.foundation_point);
-  std::copy(dir.begin(), dir.end(), p.foundation_direction);
+  store3(p.foundation_direction, dir);
 }
 
 /// A ring has no ends: nothing may hold, load, move or taper them.
@@ -321,16 +271,16 @@ void check_ring(const CosseratSpec& spec, const MemberChecker& check) {
   for (int e = 0; e < 2; ++e) {
     if (spec.has_slide[e]) check.fail(e == 0 ? "params.slide0" : "params.slide1", "a ring has no ends to slide");
   }
-  const std::pair<const char*, const V*> loads[] = {{"params.force0", &spec.force0},
-                                                    {"params.force1", &spec.force1},
-                                                    {"params.couple0", &spec.couple0},
-                                                    {"params.couple1", &spec.couple1},
-                                                    {"params.end_velocity0", &spec.end_velocity0},
-                                                    {"params.end_velocity1", &spec.end_velocity1},
-                                                    {"params.end_amplitude0", &spec.end_amplitude0},
-                                                    {"params.end_amplitude1", &spec.end_amplitude1}};
+  const std::pair<const char*, const Vec3*> loads[] = {{"params.force0", &spec.force0},
+                                                       {"params.force1", &spec.force1},
+                                                       {"params.couple0", &spec.couple0},
+                                                       {"params.couple1", &spec.couple1},
+                                                       {"params.end_velocity0", &spec.end_velocity0},
+                                                       {"params.end_velocity1", &spec.end_velocity1},
+                                                       {"params.end_amplitude0", &spec.end_amplitude0},
+                                                       {"params.end_amplitude1", &spec.end_amplitude1}};
   for (const auto& [key, value] : loads) {
-    if (norm(*value) != 0) check.fail(key, "a ring has no ends to load or move, got " + vec_text(*value));
+    if (norm(vec(*value)) != 0) check.fail(key, "a ring has no ends to load or move, got " + vec_text(*value));
   }
   const std::pair<const char*, double> rates[] = {{"params.end_frequency0", spec.end_frequency0},
                                                   {"params.end_frequency1", spec.end_frequency1},
@@ -380,14 +330,14 @@ void build_straight(const CosseratSpec& spec, int n, int rods, const MemberCheck
     const std::string key = spec.has_directions ? index_key("initial.directions", r) : "initial.direction";
     const V d3 = unit3(check, key, spec.has_directions ? spec.directions[r] : spec.direction);
     double* Q = &out.rest_Q[9 * N * r];
-    if (!make_frame(d3, spec.normal, Q)) {
+    if (!make_frame(d3, vec(spec.normal), Q)) {
       check.fail("initial.normal", "must not be zero or parallel to " + key + ", got " + vec_text(spec.normal) +
                                        " (default [1, 0, 0]) with direction " + vec_text(d3));
     }
     for (std::size_t i = 1; i < N; ++i) std::copy_n(Q, 9, Q + 9 * i);
-    const V start = add(spec.origin, scale(static_cast<double>(r), spec.spacing));
+    const V start = vec(spec.origin) + static_cast<double>(r) * vec(spec.spacing);
     for (std::size_t j = 0; j <= N; ++j) {
-      store(&out.rest_x[3 * ((N + 1) * r + j)], add(start, scale(static_cast<double>(j) * h, d3)));
+      store3(&out.rest_x[3 * ((N + 1) * r + j)], start + (static_cast<double>(j) * h) * d3);
     }
   }
 }
@@ -399,12 +349,13 @@ struct AxisFrame {
 };
 AxisFrame axis_frame(const CosseratSpec& spec, const MemberChecker& check) {
   const V axis = unit3(check, "initial.axis", spec.axis);
-  const V towards = sub(spec.normal, scale(dot(spec.normal, axis), axis));
-  if (!(norm(towards) > parallel_tolerance * norm(spec.normal))) {
+  const V normal = vec(spec.normal);
+  const V towards = normal - dot(normal, axis) * axis;
+  if (!(norm(towards) > parallel_tolerance * norm(normal))) {
     check.fail("initial.normal", "must not be zero or parallel to initial.axis, got " + vec_text(spec.normal) +
                                      " (default [1, 0, 0]) with axis " + vec_text(axis));
   }
-  const V e_r = scale(-1 / norm(towards), towards);
+  const V e_r = (-1 / norm(towards)) * towards;
   return {axis, e_r, cross(axis, e_r)};
 }
 
@@ -422,25 +373,25 @@ void build_helix(const CosseratSpec& spec, int n, int rods, const MemberChecker&
   const double Phi = spec.length / std::sqrt(R * R + h * h);
   const auto N = static_cast<std::size_t>(n);
   const auto at = [&](double phi) {
-    return add(scale(R * std::cos(phi), e_r), add(scale(R * std::sin(phi), e_p), scale(h * phi, axis)));
+    return (R * std::cos(phi)) * e_r + ((R * std::sin(phi)) * e_p + (h * phi) * axis);
   };
-  const V base = sub(spec.origin, scale(R, e_r));  // on the axis, level with node 0
+  const V base = vec(spec.origin) - R * e_r;  // on the axis, level with node 0
   for (std::size_t r = 0; r < static_cast<std::size_t>(rods); ++r) {
-    const V centre = add(base, scale(static_cast<double>(r), spec.spacing));
+    const V centre = base + static_cast<double>(r) * vec(spec.spacing);
     for (std::size_t j = 0; j <= N; ++j) {
       const double phi = Phi * static_cast<double>(j) / static_cast<double>(n);
-      store(&out.rest_x[3 * ((N + 1) * r + j)], add(centre, at(phi)));
+      store3(&out.rest_x[3 * ((N + 1) * r + j)], centre + at(phi));
     }
     for (std::size_t i = 0; i < N; ++i) {
-      const V chord = sub(load(&out.rest_x[3 * ((N + 1) * r + i + 1)]), load(&out.rest_x[3 * ((N + 1) * r + i)]));
+      const V chord = load3(&out.rest_x[3 * ((N + 1) * r + i + 1)]) - load3(&out.rest_x[3 * ((N + 1) * r + i)]);
       const double len = norm(chord);
       if (!(len > 0)) {
         check.fail("initial.helix_radius",
                    "element " + std::to_string(i) + " of the helix has zero length (the helix closes on itself)");
       }
       const double phi_m = Phi * (static_cast<double>(i) + 0.5) / static_cast<double>(n);
-      const V principal = scale(-1, add(scale(std::cos(phi_m), e_r), scale(std::sin(phi_m), e_p)));
-      if (!make_frame(scale(1 / len, chord), principal, &out.rest_Q[9 * (N * r + i)])) {
+      const V principal = -(std::cos(phi_m) * e_r + std::sin(phi_m) * e_p);
+      if (!make_frame((1 / len) * chord, principal, &out.rest_Q[9 * (N * r + i)])) {
         check.fail("initial.pitch", "element " + std::to_string(i) + " of the helix is parallel to its normal");
       }
     }
@@ -458,18 +409,18 @@ void build_ring(const CosseratSpec& spec, int n, int rods, const MemberChecker& 
   const auto N = static_cast<std::size_t>(n);
   const double R = spec.length / (2 * n * std::sin(pi / n));  // sides of length / n
   for (std::size_t r = 0; r < static_cast<std::size_t>(rods); ++r) {
-    const V centre = add(spec.origin, scale(static_cast<double>(r), spec.spacing));
+    const V centre = vec(spec.origin) + static_cast<double>(r) * vec(spec.spacing);
     double* x = &out.rest_x[3 * (N + 1) * r];
     for (std::size_t j = 0; j < N; ++j) {
       const double phi = 2 * pi * static_cast<double>(j) / n;
-      store(x + 3 * j, add(centre, add(scale(R * std::cos(phi), e_r), scale(R * std::sin(phi), e_p))));
+      store3(x + 3 * j, centre + ((R * std::cos(phi)) * e_r + (R * std::sin(phi)) * e_p));
     }
     std::copy_n(x, 3, x + 3 * N);
     for (std::size_t i = 0; i < N; ++i) {
-      const V chord = sub(load(x + 3 * (i + 1)), load(x + 3 * i));
+      const V chord = load3(x + 3 * (i + 1)) - load3(x + 3 * i);
       const double phi_m = 2 * pi * (static_cast<double>(i) + 0.5) / n;
-      const V inward = scale(-1, add(scale(std::cos(phi_m), e_r), scale(std::sin(phi_m), e_p)));
-      make_frame(scale(1 / norm(chord), chord), inward, &out.rest_Q[9 * (N * r + i)]);  // n >= 3: never parallel
+      const V inward = -(std::cos(phi_m) * e_r + std::sin(phi_m) * e_p);
+      make_frame((1 / norm(chord)) * chord, inward, &out.rest_Q[9 * (N * r + i)]);  // n >= 3: never parallel
     }
   }
 }
@@ -490,21 +441,21 @@ void build_points(const CosseratSpec& spec, int n, int rods, const MemberChecker
   for (std::size_t j = 0; j < spec.points.size(); ++j) {
     for (int c = 0; c < 3; ++c)
       check.finite_element("initial.points", j, c, spec.points[j][static_cast<std::size_t>(c)]);
-    store(&out.rest_x[3 * j], spec.points[j]);
+    std::copy_n(spec.points[j].data(), 3, &out.rest_x[3 * j]);
   }
   for (std::size_t r = 0; r < R; ++r) {
     for (std::size_t i = 0; i < N; ++i) {
       const std::size_t e = N * r + i, a = (N + 1) * r + i;
       for (int c = 0; c < 3; ++c)
         check.finite_element("initial.normals", e, c, spec.normals[e][static_cast<std::size_t>(c)]);
-      const V chord = sub(load(&out.rest_x[3 * (a + 1)]), load(&out.rest_x[3 * a]));
+      const V chord = load3(&out.rest_x[3 * (a + 1)]) - load3(&out.rest_x[3 * a]);
       const double len = norm(chord);
       if (!(len > 0)) {
         check.fail(index_key("initial.points", a + 1), "element " + std::to_string(i) + " of rod " + std::to_string(r) +
                                                            " has zero length (point " + std::to_string(a + 1) +
                                                            " coincides with point " + std::to_string(a) + ")");
       }
-      if (!make_frame(scale(1 / len, chord), spec.normals[e], &out.rest_Q[9 * e])) {
+      if (!make_frame((1 / len) * chord, vec(spec.normals[e]), &out.rest_Q[9 * e])) {
         check.fail(index_key("initial.normals", e), "must not be zero or parallel to element " + std::to_string(i) +
                                                         " of rod " + std::to_string(r) + " (points " +
                                                         std::to_string(a) + " to " + std::to_string(a + 1) + ")");
@@ -521,7 +472,7 @@ void rest_data(const CosseratSpec& spec, int n, int rods, CosseratMember& out) {
     double total = 0;
     for (std::size_t i = 0; i < N; ++i) {
       const std::size_t e = N * r + i, a = (N + 1) * r + i;
-      const V l = sub(load(&out.rest_x[3 * (a + 1)]), load(&out.rest_x[3 * a]));
+      const V l = load3(&out.rest_x[3 * (a + 1)]) - load3(&out.rest_x[3 * a]);
       out.l0[e] = norm(l);
       total += out.l0[e];
     }
@@ -532,24 +483,24 @@ void rest_data(const CosseratSpec& spec, int n, int rods, CosseratMember& out) {
       s += out.l0[e];
       out.radius[e] = spec.radius + (r_end - spec.radius) * (mid / total);
       // sigma = Q l / l0 - e3 (body).
-      const V l = sub(load(&out.rest_x[3 * (a + 1)]), load(&out.rest_x[3 * a]));
+      const V l = load3(&out.rest_x[3 * (a + 1)]) - load3(&out.rest_x[3 * a]);
       const double* Q = &out.rest_Q[9 * e];
       V sigma = {dot(row_of(Q, 0), l) / out.l0[e], dot(row_of(Q, 1), l) / out.l0[e], dot(row_of(Q, 2), l) / out.l0[e]};
-      sigma[2] -= 1;
-      store(&out.sigma[3 * e], sigma);
+      sigma.z -= 1;
+      store3(&out.sigma[3 * e], sigma);
     }
     // A ring has a Voronoi point more, where it closes (element n - 1 to element 0).
     const bool ring = spec.shape == CosseratShape::ring;
     const std::size_t joints = ring ? N : N - 1;
     for (std::size_t k = 0; k < joints; ++k) {
       const std::size_t e = N * r + k, after = N * r + (k + 1) % N, vo = joints * r + k;
-      V kappa = spec.rest_curvature;
+      V kappa = vec(spec.rest_curvature);
       if (!spec.has_rest_curvature) {
         const double Dh = 0.5 * (out.l0[e] + out.l0[after]);
-        kappa = scale(1 / Dh, so3_log(times_transpose(&out.rest_Q[9 * e], &out.rest_Q[9 * after])));
+        kappa = (1 / Dh) * so3_log(times_transpose(load9(&out.rest_Q[9 * e]), load9(&out.rest_Q[9 * after])));
       }
-      if (ring) kappa[2] -= 2 * pi * spec.twist_turns / total;  // the imposed twist, as a lower rest twist
-      store(&out.kappa[3 * vo], kappa);
+      if (ring) kappa.z -= 2 * pi * spec.twist_turns / total;  // the imposed twist, as a lower rest twist
+      store3(&out.kappa[3 * vo], kappa);
     }
   }
 }
@@ -588,31 +539,31 @@ void perturb(const CosseratSpec& spec, int n, int rods, const MemberChecker& che
       for (std::size_t m = 0; m < amplitudes.size(); ++m)
         factor += amplitudes[m] * std::sin(double(m + 1) * pi * s / L);
       // Rest tangent at node j: the mean of the adjacent elements' d3.
-      V t = add(row_of(&out.rest_Q[9 * (first_element + j - 1)], 2), row_of(&out.rest_Q[9 * (first_element + j)], 2));
+      V t = row_of(&out.rest_Q[9 * (first_element + j - 1)], 2) + row_of(&out.rest_Q[9 * (first_element + j)], 2);
       const double tl = norm(t);
-      t = tl > 0 ? scale(1 / tl, t) : row_of(&out.rest_Q[9 * (first_element + j)], 2);
-      const V perp = sub(dir, scale(dot(dir, t), t));
+      t = tl > 0 ? (1 / tl) * t : row_of(&out.rest_Q[9 * (first_element + j)], 2);
+      const V perp = dir - dot(dir, t) * t;
       const double plen = norm(perp);
       if (!(plen > parallel_tolerance)) {
         check.fail("initial.perturbation.direction", "is parallel to rod " + std::to_string(r) + " at node " +
                                                          std::to_string(j) + ": it has no part perpendicular to it");
       }
       double* x = &out.x[3 * (first_node + j)];
-      store(x, add(load(x), scale(factor / plen, perp)));
+      store3(x, load3(x) + (factor / plen) * perp);
     }
     for (std::size_t i = 0; i < N; ++i) {
       const std::size_t e = first_element + i;
-      const V chord = sub(load(&out.x[3 * (first_node + i + 1)]), load(&out.x[3 * (first_node + i)]));
+      const V chord = load3(&out.x[3 * (first_node + i + 1)]) - load3(&out.x[3 * (first_node + i)]);
       const double len = norm(chord);
       const V old_d3 = row_of(&out.rest_Q[9 * e], 2);
-      const V new_d3 = len > 0 ? scale(1 / len, chord) : old_d3;
+      const V new_d3 = len > 0 ? (1 / len) * chord : old_d3;
       if (!(len > 0) || !(dot(old_d3, new_d3) > -1 + 1e-9)) {
         check.fail("initial.perturbation.amplitude", "turns element " + std::to_string(i) + " of rod " +
                                                          std::to_string(r) + " around (or to zero length)");
       }
       for (int a = 0; a < 3; ++a) {
-        store(&out.Q[9 * e + 3 * static_cast<std::size_t>(a)],
-              rotate_minimal(old_d3, new_d3, row_of(&out.rest_Q[9 * e], a)));
+        store3(&out.Q[9 * e + 3 * static_cast<std::size_t>(a)],
+               rotate_minimal(old_d3, new_d3, row_of(&out.rest_Q[9 * e], a)));
       }
     }
   }
@@ -625,16 +576,13 @@ V end_velocity(const cosserat::Params<double>& p, int end, const V& uniform, con
   switch (kind) {
     case EndKind::free:
       return uniform;
-    case EndKind::sliding: {
-      const ::rodswarm::Vec3<double> t =
-          cosserat::slide_tangent(p, end, ::rodswarm::Vec3<double>{uniform[0], uniform[1], uniform[2]});
-      return {t.x, t.y, t.z};
-    }
+    case EndKind::sliding:
+      return cosserat::slide_tangent(p, end, uniform);
     case EndKind::clamped:
     case EndKind::pinned:
       return {0, 0, 0};
     case EndKind::prescribed:
-      return add(u, scale(2 * pi * f, a));
+      return u + (2 * pi * f) * a;
   }
   return uniform;
 }
@@ -643,7 +591,7 @@ V end_velocity(const cosserat::Params<double>& p, int end, const V& uniform, con
 }  // namespace config_detail
 
 template <>
-void Schema<cosserat::Model>::build(const Spec& spec, const CosseratJob& job, const std::string& source, Member& out) {
+void Schema<cosserat::Model>::build(const Spec& spec, const CosseratJob&, const std::string& source, Member& out) {
   using namespace config_detail;
   const MemberChecker check(source);
 
@@ -664,7 +612,6 @@ void Schema<cosserat::Model>::build(const Spec& spec, const CosseratJob& job, co
   land_params(cosserat_params(), spec, p);
   p.ring = ring;
   check_cross_keys(spec, check, p);
-  check.integrator(spec.dt, spec.t_end, spec.divergence_factor, job.output.save_every);
   check.finite_vectors({{"initial.velocity", spec.velocity}, {"initial.angular_velocity", spec.angular_velocity}});
 
   const auto N = static_cast<std::size_t>(n);
@@ -715,33 +662,38 @@ void Schema<cosserat::Model>::build(const Spec& spec, const CosseratJob& job, co
   for (std::size_t r = 0; r < R; ++r) {
     for (std::size_t j = 0; j <= N; ++j) {
       const std::size_t k = (N + 1) * r + j;
-      const V given = spec.has_velocities ? spec.velocities[k] : spec.velocity;
-      if (spec.has_velocities) check.finite_vectors({{index_key("initial.velocities", k).c_str(), given}});
+      const config_detail::Vec3& given_row = spec.has_velocities ? spec.velocities[k] : spec.velocity;
+      if (spec.has_velocities) check.finite_vectors({{index_key("initial.velocities", k).c_str(), given_row}});
+      const V given = vec(given_row);
       V vj = given;
-      if (j == 0) vj = end_velocity(p, 0, given, spec.end_velocity0, spec.end_amplitude0, spec.end_frequency0);
-      if (j == N) vj = end_velocity(p, 1, given, spec.end_velocity1, spec.end_amplitude1, spec.end_frequency1);
+      if (j == 0) {
+        vj = end_velocity(p, 0, given, vec(spec.end_velocity0), vec(spec.end_amplitude0), spec.end_frequency0);
+      }
+      if (j == N) {
+        vj = end_velocity(p, 1, given, vec(spec.end_velocity1), vec(spec.end_amplitude1), spec.end_frequency1);
+      }
       // Node n of a ring is node 0.
-      if (p.ring && j == N && norm(sub(given, spec.has_velocities ? spec.velocities[k - N] : given)) > 0) {
+      if (p.ring && j == N && norm(given - (spec.has_velocities ? vec(spec.velocities[k - N]) : given)) > 0) {
         check.fail(index_key("initial.velocities", k), "node " + std::to_string(N) + " of rod " + std::to_string(r) +
                                                            " is node 0 of its ring: give it node 0's velocity " +
                                                            vec_text(spec.velocities[k - N]) + ", got " +
                                                            vec_text(given));
       }
       // A uniform velocity yields to the ends; a node's own velocity must already be what its end allows.
-      if (spec.has_velocities && norm(sub(vj, given)) > 1e-12 * (norm(vj) + norm(given))) {
+      if (spec.has_velocities && norm(vj - given) > 1e-12 * (norm(vj) + norm(given))) {
         const int end = j == 0 ? 0 : 1;
         check.fail(index_key("initial.velocities", k),
                    "node " + std::to_string(j) + " of rod " + std::to_string(r) + " is held by its \"" +
                        cosserat_end_kinds.name(end == 0 ? p.end0 : p.end1) + "\" end " + std::to_string(end) +
                        ", which allows the velocity " + vec_text(vj) + " there, got " + vec_text(given));
       }
-      store(&out.v[3 * k], vj);
+      store3(&out.v[3 * k], vj);
     }
     for (std::size_t i = 0; i < N; ++i) {
       const std::size_t e = N * r + i;
-      const V wi = spec.has_angular_velocities ? spec.angular_velocities[e] : spec.angular_velocity;
+      const config_detail::Vec3& wi = spec.has_angular_velocities ? spec.angular_velocities[e] : spec.angular_velocity;
       if (spec.has_angular_velocities) check.finite_vectors({{index_key("initial.angular_velocities", e).c_str(), wi}});
-      store(&out.w[3 * e], wi);
+      std::copy_n(wi.data(), 3, &out.w[3 * e]);
     }
     double* c = &out.clamp[static_cast<std::size_t>(cosserat::clamp_size) * r];
     std::copy_n(&out.x[3 * (N + 1) * r], 3, c);
@@ -755,10 +707,8 @@ void Schema<cosserat::Model>::build(const Spec& spec, const CosseratJob& job, co
   double total = 0;
   for (const double l : out.l0) total += l;
   extent = std::max(extent, total);
-  for (std::size_t j = 0; j < nodes; ++j) extent = std::max(extent, norm(load(&out.x[3 * j])));
+  for (std::size_t j = 0; j < nodes; ++j) extent = std::max(extent, norm(load3(&out.x[3 * j])));
   p.divergence_bound = spec.divergence_factor * extent;
-  out.dt = spec.dt;
-  out.t_end = spec.t_end;
   out.growth.assign(out.l0.size(), 1.0);  // every element starts at its rest length, g = 1
 }
 

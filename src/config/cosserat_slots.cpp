@@ -117,8 +117,6 @@ void Schema<cosserat::Model>::numbers(Spec& s, const config_detail::NumberSlots&
   } else {
     slots.vector("initial.angular_velocity", s.angular_velocity);
   }
-
-  slots.integrator(s.dt, s.t_end, &s.divergence_factor);
 }
 
 /// Sections this config does not have, and keys of another growth law or initial kind.

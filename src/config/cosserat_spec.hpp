@@ -41,7 +41,7 @@ struct CosseratLoadSpec {
   double wavenumber = 0, angular_frequency = 0, phase = 0;
 };
 
-struct CosseratSpec {
+struct CosseratSpec : StepSpec {
   using Member = CosseratMember;
   /// The numbers of params that only the table reads (param_table.hpp: InTable), at their rows.
   TableValues table_values;
@@ -118,15 +118,13 @@ struct CosseratSpec {
   std::vector<Vec3> velocities;          ///< per node, rod after rod (instead of velocity)
   std::vector<Vec3> angular_velocities;  ///< per element, body (instead of angular_velocity)
 
-  // integrator
+  // integrator (dt, t_end, divergence_factor: StepSpec)
   cosserat::Scheme scheme = cosserat::Scheme::verlet;
-  double dt = 0, t_end = 0, divergence_factor = 1000;
 };
 
 /// One member ready for cosserat::Ensemble::add.
-struct CosseratMember {
+struct CosseratMember : MemberSteps {
   cosserat::Params<double> params{};
-  double dt = 0, t_end = 0;
   std::vector<double> x, v, Q, w, l0, radius, sigma, kappa, clamp;
   std::vector<double> growth;          ///< g = 1 for every element
   std::vector<double> rest_x, rest_Q;  ///< scratch: the rest shape before any perturbation

@@ -82,8 +82,7 @@ config_detail::GreenspanSpec Schema<greenspan::Model>::parse(const nlohmann::jso
       ObjectReader(required_section(config, "params", source), "params", source, param_keys(greenspan_params())),
       greenspan_params(), spec);
   read_initial(required_section(config, "initial", source), source, spec);
-  spec.scheme =
-      schemes.value(read_integrator(config, source, schemes.names(), spec.dt, spec.t_end, &spec.divergence_factor));
+  spec.scheme = schemes.value(read_integrator(config, source, schemes.names(), keys.divergence_factor, spec));
   job.scheme = spec.scheme;
   return spec;
 }

@@ -105,13 +105,11 @@ void build_shape(const GreenspanSpec& spec, int n, const MemberChecker& check, G
 }  // namespace config_detail
 
 template <>
-void Schema<greenspan::Model>::build(const Spec& spec, const GreenspanJob& job, const std::string& source,
-                                     Member& out) {
+void Schema<greenspan::Model>::build(const Spec& spec, const GreenspanJob&, const std::string& source, Member& out) {
   using namespace config_detail;
   const MemberChecker check(source);
 
   check_params(greenspan_params(), spec, check);
-  check.integrator(spec.dt, spec.t_end, spec.divergence_factor, job.output.save_every);
 
   auto& p = out.params;
   land_params(greenspan_params(), spec, p);
@@ -135,8 +133,6 @@ void Schema<greenspan::Model>::build(const Spec& spec, const GreenspanJob& job, 
   double extent = std::max({(n + 1) * spec.dx, std::fabs(p.y_left), std::fabs(p.y_right)});
   for (const double y : out.y) extent = std::max(extent, std::fabs(y));
   p.divergence_bound = spec.divergence_factor * extent;
-  out.dt = spec.dt;
-  out.t_end = spec.t_end;
 }
 
 }  // namespace rodswarm

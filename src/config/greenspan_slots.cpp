@@ -21,7 +21,6 @@ void Schema<greenspan::Model>::numbers(Spec& s, const config_detail::NumberSlots
       break;
   }
   slots.list("initial.velocities", s.velocities);
-  slots.integrator(s.dt, s.t_end, &s.divergence_factor);
 }
 
 /// The shape keys of the other initial kinds.

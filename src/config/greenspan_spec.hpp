@@ -25,7 +25,7 @@ inline const Kinds<InitialKind> greenspan_initial_kinds{{InitialKind::triangle, 
 
 struct GreenspanMember;
 
-struct GreenspanSpec {
+struct GreenspanSpec : StepSpec {
   using Member = GreenspanMember;
   /// The numbers of params that only the table reads (param_table.hpp: InTable), at their rows.
   TableValues table_values;
@@ -39,14 +39,12 @@ struct GreenspanSpec {
   std::vector<std::array<double, 3>> points;
   std::vector<double> velocities;
   bool has_velocities = false;
-  // integrator
+  // integrator (dt, t_end, divergence_factor: StepSpec)
   greenspan::Scheme scheme = greenspan::Scheme::paper;
-  double dt = 0, t_end = 0, divergence_factor = 1000;
 };
 
-struct GreenspanMember {
+struct GreenspanMember : MemberSteps {
   greenspan::Params<double> params{};
-  double dt = 0, t_end = 0;
   std::vector<double> y, v;  ///< n moving beads
 };
 

@@ -13,6 +13,7 @@
 
 #include "config/config_error.hpp"
 #include "config/json_check.hpp"
+#include "config/step_spec.hpp"
 
 namespace rodswarm::config_detail {
 
@@ -101,12 +102,13 @@ class MemberChecker {
   static bool whole_steps(double span, double dt) {
     return std::fabs(std::round(span / dt) * dt - span) <= 1e-9 * span;
   }
-  /// integrator.dt, t_end and divergence_factor positive; t_end and output.save_every (0: none) whole numbers of
-  /// steps.
-  void integrator(double dt, double t_end, double divergence_factor, double save_every) const {
+  /// integrator.dt, t_end and (when the model has it) divergence_factor positive; t_end and output.save_every (0:
+  /// none) whole numbers of steps.
+  void integrator(const StepSpec& steps, bool divergence_factor, double save_every) const {
+    const double dt = steps.dt, t_end = steps.t_end;
     positive("integrator.dt", dt);
     positive("integrator.t_end", t_end);
-    positive("integrator.divergence_factor", divergence_factor);
+    if (divergence_factor) positive("integrator.divergence_factor", steps.divergence_factor);
     if (t_end / dt > 9.0e15) fail("integrator.t_end", "too many steps of integrator.dt");
     if (!whole_steps(t_end, dt)) {
       fail("integrator.t_end", format_number(t_end) + " is not a whole number of steps of integrator.dt = " +

@@ -101,7 +101,7 @@ config_detail::NishinariSpec Schema<nishinari::Model>::parse(const nlohmann::jso
   read_params(params, nishinari_params(), spec);
   read_choices(params, spec);
   read_initial(required_section(config, "initial", source), source, spec);
-  read_integrator(config, source, {"rk4"}, spec.dt, spec.t_end, &spec.divergence_factor);
+  read_integrator(config, source, {"rk4"}, keys.divergence_factor, spec);
   job.formulation = spec.formulation;
   job.twist_moment = spec.twist_moment;
   return spec;

@@ -9,6 +9,7 @@
 #include "config/member_checker.hpp"
 #include "config/nishinari_params.hpp"
 #include "config/nishinari_spec.hpp"
+#include "config/spec_vectors.hpp"
 
 namespace rodswarm {
 namespace config_detail {
@@ -19,34 +20,24 @@ constexpr double parallel_tolerance = 1e-9;
 
 constexpr double half_pi = 1.57079632679489661923;
 
-double dot(const double* a, const double* b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-double norm(const double* a) { return std::sqrt(dot(a, a)); }
-void cross(const double* a, const double* b, double* out) {
-  out[0] = a[1] * b[2] - a[2] * b[1];
-  out[1] = a[2] * b[0] - a[0] * b[2];
-  out[2] = a[0] * b[1] - a[1] * b[0];
-}
+using V = ::rodswarm::Vec3<double>;
 
 /// Writes the frame (t, n, b) (rows of a 3x3) from tangent t (unit) and a raw normal; false when the normal is
 /// zero or parallel to t.
-bool make_frame(const double* t, const double* raw_normal, double* frame) {
+bool make_frame(const V& t, const V& raw_normal, double* frame) {
   const double len = norm(raw_normal);
-  const double along = dot(raw_normal, t);
-  double perp[3];
-  for (int c = 0; c < 3; ++c) perp[c] = raw_normal[c] - along * t[c];
+  const V perp = raw_normal - dot(raw_normal, t) * t;
   const double plen = norm(perp);
   if (!(len > 0) || !(plen > parallel_tolerance * len)) return false;
-  for (int c = 0; c < 3; ++c) {
-    frame[c] = t[c];
-    frame[3 + c] = perp[c] / plen;
-  }
-  cross(frame, frame + 3, frame + 6);
+  const V n{perp.x / plen, perp.y / plen, perp.z / plen};
+  store3(frame, t);
+  store3(frame + 3, n);
+  store3(frame + 6, cross(t, n));
   return true;
 }
 
-std::string vec_text(const Vec3& x) {
-  return "[" + format_number(x[0]) + ", " + format_number(x[1]) + ", " + format_number(x[2]) + "]";
-}
+/// The chord from bead s to bead s + 1.
+V segment(const std::vector<double>& r, std::size_t s) { return load3(&r[3 * s + 3]) - load3(&r[3 * s]); }
 
 /// straight and helix: frames by the constant relative rotation P, positions by r_{s+1} = r_s + G t_s.
 void build_helix(const NishinariSpec& spec, int n, const MemberChecker& check, NishinariMember& out,
@@ -59,10 +50,10 @@ void build_helix(const NishinariSpec& spec, int n, const MemberChecker& check, N
     check.fail("initial.dtheta", "|dtheta| must be below pi/2 (the relative Euler angles are singular there), got " +
                                      format_number(spec.dtheta));
   }
-  const double dlen = norm(spec.direction.data());
+  const double dlen = norm(vec(spec.direction));
   if (!(dlen > 0)) check.fail("initial.direction", "must not be the zero vector");
-  const double t0[3] = {spec.direction[0] / dlen, spec.direction[1] / dlen, spec.direction[2] / dlen};
-  if (!make_frame(t0, spec.normal.data(), frames.data())) {
+  const V t0{spec.direction[0] / dlen, spec.direction[1] / dlen, spec.direction[2] / dlen};
+  if (!make_frame(t0, vec(spec.normal), frames.data())) {
     check.fail("initial.normal", "must not be zero or parallel to initial.direction, got " + vec_text(spec.normal) +
                                      " (default [0, 1, 0]) with direction " + vec_text(spec.direction));
   }
@@ -120,16 +111,14 @@ void build_points(const NishinariSpec& spec, int n, const MemberChecker& check, 
   for (std::size_t s = 0; s + 1 < beads; ++s) {
     for (int c = 0; c < 3; ++c)
       check.finite_element("initial.normals", s, c, spec.normals[s][static_cast<std::size_t>(c)]);
-    const double d[3] = {out.r[3 * s + 3] - out.r[3 * s], out.r[3 * s + 4] - out.r[3 * s + 1],
-                         out.r[3 * s + 5] - out.r[3 * s + 2]};
+    const V d = segment(out.r, s);
     const double G = norm(d);
     if (!(G > 0)) {
       check.fail(index_key("initial.points", s + 1), "segment " + std::to_string(s) + " has zero length (bead " +
                                                          std::to_string(s + 1) + " coincides with bead " +
                                                          std::to_string(s) + ")");
     }
-    const double t[3] = {d[0] / G, d[1] / G, d[2] / G};
-    if (!make_frame(t, spec.normals[s].data(), &frames[9 * s])) {
+    if (!make_frame(V{d.x / G, d.y / G, d.z / G}, vec(spec.normals[s]), &frames[9 * s])) {
       check.fail(index_key("initial.normals", s), "must not be zero or parallel to segment " + std::to_string(s) +
                                                       " (points " + std::to_string(s) + " to " + std::to_string(s + 1) +
                                                       ")");
@@ -216,13 +205,11 @@ void set_spins(const NishinariSpec& spec, int n, const MemberChecker& check, Nis
 }  // namespace config_detail
 
 template <>
-void Schema<nishinari::Model>::build(const Spec& spec, const NishinariJob& job, const std::string& source,
-                                     Member& out) {
+void Schema<nishinari::Model>::build(const Spec& spec, const NishinariJob&, const std::string& source, Member& out) {
   using namespace config_detail;
   const MemberChecker check(source);
 
   check_params(nishinari_params(), spec, check);
-  check.integrator(spec.dt, spec.t_end, spec.divergence_factor, job.output.save_every);
 
   auto& p = out.params;
   p = nishinari::Params<double>{};
@@ -252,7 +239,7 @@ void Schema<nishinari::Model>::build(const Spec& spec, const NishinariJob& job, 
 
   // Every joint must start away from gimbal lock: cos(dtheta_i) = hypot(P00, P01) = sqrt(1 - (t_i . b_{i-1})^2).
   for (std::size_t i = 1; i < segments; ++i) {
-    const double sin_theta = dot(&out.frames[9 * i], &out.frames[9 * (i - 1) + 6]);
+    const double sin_theta = dot(load3(&out.frames[9 * i]), load3(&out.frames[9 * (i - 1) + 6]));
     const double cos_theta = std::sqrt(std::max(0.0, 1.0 - sin_theta * sin_theta));
     if (!(cos_theta > p.singular_cos)) {
       const std::string key = spec.shape == NishinariShape::points ? index_key("initial.normals", i - 1)
@@ -272,16 +259,10 @@ void Schema<nishinari::Model>::build(const Spec& spec, const NishinariJob& job, 
 
   // Divergence: |r_i| beyond divergence_factor times the larger of 1, the string's length and its initial extent.
   double length = 0;
-  for (std::size_t s = 0; s < segments; ++s) {
-    const double d[3] = {out.r[3 * s + 3] - out.r[3 * s], out.r[3 * s + 4] - out.r[3 * s + 1],
-                         out.r[3 * s + 5] - out.r[3 * s + 2]};
-    length += norm(d);
-  }
+  for (std::size_t s = 0; s < segments; ++s) length += norm(segment(out.r, s));
   double extent = std::max({1.0, static_cast<double>(segments) * spec.l, length});
-  for (std::size_t i = 0; i < beads; ++i) extent = std::max(extent, norm(&out.r[3 * i]));
+  for (std::size_t i = 0; i < beads; ++i) extent = std::max(extent, norm(load3(&out.r[3 * i])));
   p.divergence_bound = spec.divergence_factor * extent;
-  out.dt = spec.dt;
-  out.t_end = spec.t_end;
 }
 
 }  // namespace rodswarm

@@ -38,7 +38,6 @@ void Schema<nishinari::Model>::numbers(Spec& s, const config_detail::NumberSlots
     slots.numbers("initial.twist_pulse", "center width angle rate",
                   {&s.pulse_center, &s.pulse_width, &s.pulse_angle, &s.pulse_rate});
   }
-  slots.integrator(s.dt, s.t_end, &s.divergence_factor);
 }
 
 /// Keys of the other initial kinds, and the uniform or per-element form of the motion this config does not use.

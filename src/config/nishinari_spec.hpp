@@ -28,7 +28,7 @@ inline const Choices<nishinari::EndKind> nishinari_end_kinds{{nishinari::EndKind
 
 struct NishinariMember;
 
-struct NishinariSpec {
+struct NishinariSpec : StepSpec {
   using Member = NishinariMember;
   /// The numbers of params that only the table reads (param_table.hpp: InTable), at their rows.
   TableValues table_values;
@@ -56,14 +56,12 @@ struct NishinariSpec {
   bool has_twist_pulse = false;
   double pulse_center = 0, pulse_width = 0, pulse_angle = 0, pulse_rate = 0;
 
-  // integrator (scheme: rk4 only)
-  double dt = 0, t_end = 0, divergence_factor = 1000;
+  // integrator: rk4 only; dt, t_end, divergence_factor: StepSpec
 };
 
 /// One member ready for Ensemble::add.
-struct NishinariMember {
+struct NishinariMember : MemberSteps {
   nishinari::Params<double> params{};
-  double dt = 0, t_end = 0;
   std::vector<double> r, v, normal, spin;  ///< 3 n, 3 n, 3 (n-1), n-1
   std::vector<double> frames;              ///< scratch: the frame (t, n, b) of every segment, 9 per segment
 };

@@ -19,6 +19,7 @@
 #include "config/ensemble_spec.hpp"
 #include "config/job.hpp"
 #include "config/json_check.hpp"
+#include "config/member_checker.hpp"
 #include "config/schema.hpp"
 
 namespace rodswarm {
@@ -100,15 +101,22 @@ Job<M> parse_job(const nlohmann::json& config, const std::string& source, const 
 
   typename S::Spec work = base;
   const VaryRules rules{S::keys.top_level, S::keys.varied_sections, S::keys.text, S::unvaried(work)};
-  const VariedSlots slots = resolve_varied_slots(
-      ensemble, source, job.varied_keys, [&](const std::string& key, const std::string& error_key) {
-        return resolve_vary_key([&](const NumberSlots& numbers) { S::numbers(work, numbers); }, rules, key, error_key,
-                                source);
-      });
+  const VariedSlots slots = resolve_varied_slots(ensemble, source, job.varied_keys,
+                                                 [&](const std::string& key, const std::string& error_key) {
+                                                   return resolve_vary_key(
+                                                       [&](const NumberSlots& numbers) {
+                                                         S::numbers(work, numbers);
+                                                         numbers.integrator(work, S::keys.divergence_factor);
+                                                       },
+                                                       rules, key, error_key, source);
+                                                 });
   typename S::Member member;
   NoteGatherer notes;
   const auto build = [&](std::int64_t i) {
+    MemberChecker(source).integrator(work, S::keys.divergence_factor, job.output.save_every);
     S::build(work, job, source, member);
+    member.dt = work.dt;
+    member.t_end = work.t_end;
     S::add(job, member);
     if constexpr (HasNotes<typename S::Member>::value) notes.add(i, member.notes);
   };

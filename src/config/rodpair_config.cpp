@@ -94,7 +94,7 @@ config_detail::RodpairSpec Schema<rodpair::Model>::parse(const nlohmann::json& c
       throw ConfigError(source, contact.key(key), "expected a boolean (or 0 / 1), got " + type_phrase(*value));
     }
   }
-  read_integrator(config, source, {"rkmk4"}, spec.dt, spec.t_end, &spec.divergence_factor);
+  read_integrator(config, source, {"rkmk4"}, keys.divergence_factor, spec);
   if (spec.lyapunov) {
     job.renorm_interval = spec.renorm_interval;
     job.lyapunov_d0 = spec.d0;

@@ -24,10 +24,9 @@ constexpr double touch_tolerance = 1e-9;
 }  // namespace config_detail
 
 template <>
-void Schema<rodpair::Model>::build(const Spec& spec, const RodpairJob& job, const std::string& source, Member& out) {
+void Schema<rodpair::Model>::build(const Spec& spec, const RodpairJob&, const std::string& source, Member& out) {
   using namespace config_detail;
   const MemberChecker check(source);
-  check.integrator(spec.dt, spec.t_end, spec.divergence_factor, job.output.save_every);
   Se3rodMember rods[2];
   for (int r = 0; r < 2; ++r) {
     Se3rodSpec rod = spec.rod[r];
@@ -137,8 +136,6 @@ void Schema<rodpair::Model>::build(const Spec& spec, const RodpairJob& job, cons
   se3rod::restore_rod_contact(a.mutable_view(), b.mutable_view(), s1, s2, 4);
   out.contact[rodpair::slot_s1] = s1;
   out.contact[rodpair::slot_s2] = s2;
-  out.dt = spec.dt;
-  out.t_end = spec.t_end;
 }
 
 }  // namespace rodswarm

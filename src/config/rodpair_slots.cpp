@@ -18,7 +18,6 @@ void Schema<rodpair::Model>::numbers(Spec& s, const config_detail::NumberSlots& 
   if (s.has_width[1]) slots.number("contact.width2", s.width[1]);
   slots.integer("contact.frozen", s.frozen);
   slots.integer("contact.bilateral", s.bilateral);
-  slots.integrator(s.dt, s.t_end, &s.divergence_factor);
   if (s.spectrum) {
     slots.integer("analysis.spectrum.rod", s.spectrum_rod);
     slots.integer("analysis.spectrum.harmonic", s.harmonic);

@@ -15,7 +15,7 @@ namespace config_detail {
 
 struct RodpairMember;
 
-struct RodpairSpec {
+struct RodpairSpec : StepSpec {
   using Member = RodpairMember;
 
   Se3rodSpec rod[2];      ///< params and initial of rod1 and rod2 (their integrator fields unused)
@@ -29,13 +29,11 @@ struct RodpairSpec {
   double spectrum_rod = 1, harmonic = 1, sample_interval = 0;  ///< analysis.spectrum.rod, harmonic, sample_interval
   Vec3 direction = {0, 0, 1};                                  ///< analysis.spectrum.direction
   double renorm_interval = 0, d0 = 1e-8;
-  double dt = 0, t_end = 0, divergence_factor = 1000;
 };
 
 /// One member ready for Ensemble::add.
-struct RodpairMember {
+struct RodpairMember : MemberSteps {
   rodpair::Params<double> params{};
-  double dt = 0, t_end = 0;
   std::vector<double> pose, twist, rest;  ///< rod 1's nodes (segments), then rod 2's
   std::vector<double> contact;            ///< rodpair::contact_slots
   std::int64_t samples = 0;               ///< the spectrum's signal: values over the run (0: none)

@@ -156,7 +156,8 @@ template <>
 const SchemaKeys Schema<rolling::Model>::keys = {
     {"model", "precision", "params", "initial", "integrator", "analysis", "ensemble", "output", "compare"},
     {"params", "initial", "integrator", "analysis"},
-    {"params.ends", "integrator.scheme", "initial.u.kind", "initial.v.kind", "initial.u_t.kind", "initial.v_t.kind"}};
+    {"params.ends", "integrator.scheme", "initial.u.kind", "initial.v.kind", "initial.u_t.kind", "initial.v_t.kind"},
+    false};  // no divergence_factor: params.divergence_bound bounds the modal state
 
 template <>
 config_detail::RollingSpec Schema<rolling::Model>::parse(const nlohmann::json& config, const std::string& source,
@@ -168,7 +169,7 @@ config_detail::RollingSpec Schema<rolling::Model>::parse(const nlohmann::json& c
   read_params(params, rolling_params(), spec);
   read_ends_and_frozen(params, spec);
   read_initial(ObjectReader(required_section(config, "initial", source), "initial", source, initial_keys), spec);
-  read_integrator(config, source, {"rk4"}, spec.dt, spec.t_end, nullptr);
+  read_integrator(config, source, {"rk4"}, keys.divergence_factor, spec);
   if (const auto it = config.find("analysis"); it != config.end()) {
     read_analysis(ObjectReader(*it, "analysis", source, analysis_keys), spec);
   }

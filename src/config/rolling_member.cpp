@@ -332,7 +332,7 @@ void project_rolling_shape(const RollingShape& s, int K, Ends ends, double L, do
 template <>
 void Schema<rolling::Model>::build(const Spec& spec, const RollingJob& job, const std::string& source, Member& out) {
   using namespace config_detail;
-  const double save_every = job.output.save_every, compare_t_end = job.compare_t_end;
+  const double compare_t_end = job.compare_t_end;
   const MemberChecker check(source);
   out.notes.clear();
 
@@ -341,8 +341,6 @@ void Schema<rolling::Model>::build(const Spec& spec, const RollingJob& job, cons
   if (!(spec.frozen == 0 || spec.frozen == 1)) {
     check.fail("params.frozen", "must be false or true (0 or 1), got " + format_number(spec.frozen));
   }
-  // The whole-step rules of t_end and save_every (there is no divergence factor in this model: 1 passes).
-  check.integrator(spec.dt, spec.t_end, 1.0, save_every);
   const auto total_steps = static_cast<std::int64_t>(std::llround(spec.t_end / spec.dt));
   if (compare_t_end > 0) {
     if (!MemberChecker::whole_steps(compare_t_end, spec.dt)) {
@@ -441,8 +439,6 @@ void Schema<rolling::Model>::build(const Spec& spec, const RollingJob& job, cons
   project_cached(spec, 3, K, out, out.y0.data() + rolling::bd_at(K));
   out.y0[static_cast<std::size_t>(rolling::s1_at(K))] = spec.s1;
   out.y0[static_cast<std::size_t>(rolling::s2_at(K))] = spec.s2;
-  out.dt = spec.dt;
-  out.t_end = spec.t_end;
 }
 
 }  // namespace rodswarm

@@ -46,7 +46,6 @@ void Schema<rolling::Model>::numbers(Spec& s, const config_detail::NumberSlots& 
   }
   slots.number("initial.s1", s.s1);
   slots.number("initial.s2", s.s2);
-  slots.integrator(s.dt, s.t_end, nullptr);
   if (s.spectrum) {
     slots.integer("analysis.spectrum.harmonic", s.harmonic);
     slots.number("analysis.spectrum.sample_interval", s.sample_interval);

@@ -46,7 +46,7 @@ struct RollingShape {
 
 struct RollingMember;
 
-struct RollingSpec {
+struct RollingSpec : StepSpec {
   using Member = RollingMember;
   /// The numbers of params that only the table reads (param_table.hpp: InTable), at their rows.
   TableValues table_values;
@@ -62,9 +62,6 @@ struct RollingSpec {
   RollingShape u, v, ut, vt;
   bool has_u = false, has_v = false, has_ut = false, has_vt = false;  ///< given in the config (else zero)
   double s1 = 0, s2 = 0;
-
-  // integrator
-  double dt = 0, t_end = 0;
 
   // analysis
   bool spectrum = false;
@@ -103,9 +100,8 @@ struct RollingProjection {
 using RollingNote = ConfigNote;
 
 /// One member ready for rolling::Ensemble::add.
-struct RollingMember {
+struct RollingMember : MemberSteps {
   rolling::Params<double> params{};
-  double dt = 0, t_end = 0;
   std::vector<double> y0;  ///< 4K + 2: a, b, a', b', s1, s2
   std::int64_t samples = 0;
   std::vector<RollingNote> notes;    ///< warnings (not errors) about this member

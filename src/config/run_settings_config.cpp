@@ -78,15 +78,14 @@ void parse_shared_settings(const nlohmann::json& config, const std::string& sour
 }
 
 std::string read_integrator(const nlohmann::json& config, const std::string& source,
-                            const std::vector<std::string>& schemes, double& dt, double& t_end,
-                            double* divergence_factor) {
+                            const std::vector<std::string>& schemes, bool divergence_factor, StepSpec& steps) {
   std::vector<std::string> keys = {"scheme", "dt", "t_end"};
-  if (divergence_factor != nullptr) keys.emplace_back("divergence_factor");
+  if (divergence_factor) keys.emplace_back("divergence_factor");
   const ObjectReader r(required_section(config, "integrator", source), "integrator", source, keys);
   const std::string scheme = r.choice_or("scheme", schemes, schemes.front());
-  dt = r.number("dt");
-  t_end = r.number("t_end");
-  if (divergence_factor != nullptr) *divergence_factor = r.number_or("divergence_factor", 1000.0);
+  steps.dt = r.number("dt");
+  steps.t_end = r.number("t_end");
+  if (divergence_factor) steps.divergence_factor = r.number_or("divergence_factor", 1000.0);
   return scheme;
 }
 

@@ -10,6 +10,7 @@
 
 #include "config/json_check.hpp"
 #include "config/run_settings.hpp"
+#include "config/step_spec.hpp"
 #include "rodswarm/common.hpp"
 
 namespace rodswarm::config_detail {
@@ -22,11 +23,11 @@ void parse_shared_settings(const nlohmann::json& config, const std::string& sour
                            const std::vector<OutputField>& output_fields, Precision& precision, OutputSpec& output,
                            CompareSpec& compare, bool allow_xdmf = false);
 
-/// The integrator section: its scheme (one of `schemes`, the first by default), dt and t_end (required) and, when
-/// `divergence_factor` is given, divergence_factor (default 1000). Returns the scheme's name.
+/// The integrator section into `steps`: its scheme (one of `schemes`, the first by default), dt and t_end
+/// (required) and, when the model has it (`divergence_factor`), divergence_factor (default 1000). Returns the
+/// scheme's name.
 std::string read_integrator(const nlohmann::json& config, const std::string& source,
-                            const std::vector<std::string>& schemes, double& dt, double& t_end,
-                            double* divergence_factor);
+                            const std::vector<std::string>& schemes, bool divergence_factor, StepSpec& steps);
 
 /// A member of a settings section that must be an integer >= 1 / a positive number (the fallback when absent).
 int positive_int(const ObjectReader& r, const std::string& name, int fallback);

@@ -25,9 +25,10 @@ template <class M>
 struct SchemaTypes;
 
 /// The sections a config of a model may have; those whose numbers `vary` may address; the keys that hold strings or
-/// booleans (with everything below them).
+/// booleans (with everything below them); whether integrator.divergence_factor is a key (StepSpec).
 struct SchemaKeys {
   std::vector<std::string> top_level, varied_sections, text;
+  bool divergence_factor = true;
 };
 
 /// A warning about one member (a Member with `std::vector<ConfigNote> notes` has them gathered over the ensemble
@@ -48,7 +49,7 @@ struct Schema {
   /// Every number of `spec` a vary key may address, in schema order.
   static void numbers(Spec& spec, const config_detail::NumberSlots& slots);
   /// Every range rule on `spec` (the first violation is a ConfigError naming the key), then the member's initial
-  /// state.
+  /// state. The integrator's numbers (StepSpec) are parse_job's: checked before, copied into the member after.
   static void build(const Spec& spec, const Job<M>& job, const std::string& source, Member& member);
   /// Job::add_member with the member's counts and arrays.
   static void add(Job<M>& job, const Member& member);

@@ -119,8 +119,8 @@ config_detail::Se3rodSpec Schema<se3rod::Model>::parse(const nlohmann::json& con
   read_se3rod_params(
       ObjectReader(required_section(config, "params", source), "params", source, se3rod_params_keys(true)), spec);
   read_se3rod_initial(required_section(config, "initial", source), "initial", source, spec);
-  spec.scheme = se3rod_schemes.value(
-      read_integrator(config, source, se3rod_schemes.names(), spec.dt, spec.t_end, &spec.divergence_factor));
+  spec.scheme =
+      se3rod_schemes.value(read_integrator(config, source, se3rod_schemes.names(), keys.divergence_factor, spec));
   check_se3rod_length(spec, "", source);
   if (spec.contact == se3rod::Contact::plane && spec.scheme == se3rod::Scheme::variational) {
     throw ConfigError(source, "params.contact",

@@ -9,6 +9,7 @@
 #include "config/member_checker.hpp"
 #include "config/se3rod_params.hpp"
 #include "config/se3rod_spec.hpp"
+#include "config/spec_vectors.hpp"
 #include "rodswarm/models/se3rod.hpp"
 #include "rodswarm/models/se3rod_plane_contact.hpp"
 
@@ -21,11 +22,6 @@ constexpr double parallel_tolerance = 1e-9;
 constexpr double two_pi = 6.28318530717958647692;
 
 using V = rodswarm::Vec3<double>;
-
-V vec(const Vec3& a) { return {a[0], a[1], a[2]}; }
-std::string vec_text(const Vec3& x) {
-  return "[" + format_number(x[0]) + ", " + format_number(x[1]) + ", " + format_number(x[2]) + "]";
-}
 
 /// The directors (d1, d2, d3) as the columns of R, from the unit tangent d3 and a raw normal projected
 /// perpendicular to it; false when the normal is zero or parallel to d3.
@@ -156,7 +152,7 @@ void set_plane_contact(const Se3rodSpec& spec, const MemberChecker& check, se3ro
       check.fail("params.plane_offset",
                  "node " + std::to_string(k) + " starts " + format_number(gap) +
                      " m from the plane (n . p - plane_offset - radius); a rolling rod must start on it (node " +
-                     std::to_string(k) + " at " + vec_text({g.p.x, g.p.y, g.p.z}) +
+                     std::to_string(k) + " at " + vec_text(g.p) +
                      "): set plane_offset, plane_normal, radius or the initial shape so that it does");
     }
     const double slip = norm(se3rod::contact_velocity(se3rod::contact_offset(p, g), xi));
@@ -235,12 +231,9 @@ void build_se3rod_rod(const Se3rodSpec& spec, const MemberChecker& check, Se3rod
 }  // namespace config_detail
 
 template <>
-void Schema<se3rod::Model>::build(const Spec& spec, const Se3rodJob& job, const std::string& source, Member& out) {
+void Schema<se3rod::Model>::build(const Spec& spec, const Se3rodJob&, const std::string& source, Member& out) {
   const config_detail::MemberChecker check(source);
-  check.integrator(spec.dt, spec.t_end, spec.divergence_factor, job.output.save_every);
   config_detail::build_se3rod_rod(spec, check, out);
-  out.dt = spec.dt;
-  out.t_end = spec.t_end;
 }
 
 }  // namespace rodswarm

@@ -42,7 +42,6 @@ void se3rod_rod_numbers(Se3rodSpec& s, const NumberSlots& slots, const std::stri
 template <>
 void Schema<se3rod::Model>::numbers(Spec& s, const config_detail::NumberSlots& slots) {
   config_detail::se3rod_rod_numbers(s, slots, "");
-  slots.integrator(s.dt, s.t_end, &s.divergence_factor);
 }
 
 namespace config_detail {

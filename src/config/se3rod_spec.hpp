@@ -37,7 +37,7 @@ inline const Choices<Se3rodRest> se3rod_rest_kinds{{Se3rodRest::initial, "initia
 
 struct Se3rodMember;
 
-struct Se3rodSpec {
+struct Se3rodSpec : StepSpec {
   using Member = Se3rodMember;
   /// The numbers of params that only the table reads (param_table.hpp: InTable), at their rows.
   TableValues table_values;
@@ -64,15 +64,13 @@ struct Se3rodSpec {
   // initial: motion
   Vec3 velocity{}, angular_velocity{};
 
-  // integrator
+  // integrator (dt, t_end, divergence_factor: StepSpec)
   se3rod::Scheme scheme = se3rod::Scheme::rkmk4;
-  double dt = 0, t_end = 0, divergence_factor = 1000;
 };
 
 /// One member ready for Ensemble::add.
-struct Se3rodMember {
+struct Se3rodMember : MemberSteps {
   se3rod::Params<double> params{};
-  double dt = 0, t_end = 0;
   std::vector<double> pose, twist, rest;  ///< 12 and 6 per node, 6 per segment
 };
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "config/json_check.hpp"
+#include "config/step_spec.hpp"
 
 namespace rodswarm::config_detail {
 
@@ -43,10 +44,10 @@ class NumberSlots {
     if (target != targets.end() || at < names.size()) throw std::logic_error("NumberSlots::numbers: " + names);
   }
   /// integrator.dt, integrator.t_end and, when the model has one, integrator.divergence_factor.
-  void integrator(double& dt, double& t_end, double* divergence_factor) const {
-    number("integrator.dt", dt);
-    number("integrator.t_end", t_end);
-    if (divergence_factor != nullptr) number("integrator.divergence_factor", *divergence_factor);
+  void integrator(StepSpec& steps, bool divergence_factor) const {
+    number("integrator.dt", steps.dt);
+    number("integrator.t_end", steps.t_end);
+    if (divergence_factor) number("integrator.divergence_factor", steps.divergence_factor);
   }
   void integer(const std::string& key, double& x) const { emit_(key, &x, true); }
   /// key[0], key[1], ...
