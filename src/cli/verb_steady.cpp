@@ -20,8 +20,8 @@ namespace rodswarm::cli {
 void add_steady_verb(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<JobOptions>();
   CLI::App* verb = app.add_subcommand("steady",
-                                      "static equilibrium of each member by the model's solver (greenspan: Newton; "
-                                      "cosserat: dynamic relaxation stopped on Z_s), written like run");
+                                      "static equilibrium of each member by the model's own solver (Newton or dynamic "
+                                      "relaxation, as the model's docs say), written like run");
   options->add_to(*verb);
   options->add_out_to(*verb);
   verb->callback([options, &exit_code] {
