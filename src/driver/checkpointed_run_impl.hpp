@@ -92,7 +92,9 @@ class CheckpointedRun {
 
  private:
   std::int64_t batch_first(std::int64_t b) const { return first_member_ + b * plan_.batch_size; }
-  std::int64_t batch_count(std::int64_t b) const { return std::min(plan_.batch_size, members_ - b * plan_.batch_size); }
+  std::int64_t batch_count(std::int64_t b) const { return count_of(b, plan_.batch_size); }
+  /// Members of batch b when batches hold `size` (the last one fewer).
+  std::int64_t count_of(std::int64_t b, std::int64_t size) const { return std::min(size, members_ - b * size); }
 
   /// On the leader (it alone reads and writes OUT.partial/'s bookkeeping): the batch size, whether OUT is already
   /// this run's, and the batches a stopped run left sound on disk; the rest are pending, largest first when
@@ -111,9 +113,8 @@ class CheckpointedRun {
       log_ << "rodswarm: the run before this one ended while " << held << ": integrating it again\n";
     }
     for (std::int64_t b = 0; b < p.batches; ++b) {
-      const std::int64_t count = std::min(p.batch_size, members_ - b * p.batch_size);
       if (std::filesystem::exists(batch_file(dir_, b)) &&
-          batch_is_sound(batch_file(dir_, b).string(), fingerprint_text_, count, log_)) {
+          batch_is_sound(batch_file(dir_, b).string(), fingerprint_text_, count_of(b, p.batch_size), log_)) {
         ++p.resumed;
       } else {
         p.pending.push_back(b);

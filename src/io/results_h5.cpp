@@ -219,7 +219,7 @@ void ResultsWriter::Impl::create(const Results& r) {
       file, layout::kStabilityWarning, {}, [](const Results& p) -> auto& { return p.stability_warning; }, r);
   for (const StopFlag& flag : stop_flags) {
     add_array<std::uint8_t>(
-        file, flag.dataset, {}, [&flag](const Results& p) -> auto& { return p.*flag.flags; }, r);
+        file, flag.dataset, {}, [flags = flag.flags](const Results& p) -> auto& { return p.*flags; }, r);
   }
   add_array<std::int32_t>(
       file, layout::kRods, {}, [](const Results& p) -> auto& { return p.rods; }, r);
