@@ -34,7 +34,9 @@ RODSWARM_HD inline se3rod::PairRod<Real> rod2_of(const MemberIO<Real>& io, const
   return {&p.rod2,
           {io.pose + 12 * n1, io.twist + 6 * n1, io.rest + 6 * (n1 - 1)},
           p.width2,
-          work + se3rod::rod_pair_workspace_size(n1)};
+          // A view without workspace (the host's recording: energies only) keeps a null one: an offset on a null
+          // pointer is undefined behaviour (UBSan).
+          work ? work + se3rod::rod_pair_workspace_size(n1) : nullptr};
 }
 
 /// Whether a contact point lies on its rod: 0 <= s <= (n - 1) h.
