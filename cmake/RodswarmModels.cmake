@@ -31,3 +31,26 @@ function(rodswarm_model_sources var dir suffix)
   endforeach()
   set(${var} ${found} PARENT_SCOPE)
 endfunction()
+
+# The sources of a library compiled a model at a time: CMake's unity build, one unit per model of the library's
+# <model>_*.cpp and one more of its shared files. A model's files include the same headers (JSON, Eigen, its
+# physics) and instantiate the same templates, which a unit per file parsed and compiled again for each: the config
+# library was 36 units, built four times by CI (default, asan, the fuzz targets' copy, tsan). RODSWARM_UNITY=OFF
+# compiles a unit per file (CMAKE_UNITY_BUILD is not consulted: the grouping is the point).
+function(rodswarm_unity_by_model target)
+  if(NOT RODSWARM_UNITY)
+    return()
+  endif()
+  get_target_property(sources ${target} SOURCES)
+  foreach(source IN LISTS sources)
+    get_filename_component(name ${source} NAME)
+    set(group shared)
+    foreach(model IN LISTS RODSWARM_MODELS)
+      if(name MATCHES "^${model}_")
+        set(group ${model})
+      endif()
+    endforeach()
+    set_source_files_properties(${source} PROPERTIES UNITY_GROUP ${group})
+  endforeach()
+  set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_MODE GROUP)
+endfunction()

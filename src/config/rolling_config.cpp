@@ -20,7 +20,7 @@ const std::vector<std::string> initial_keys = {"u", "v", "u_t", "v_t", "s1", "s2
 const std::vector<std::string> analysis_keys = {"spectrum", "lyapunov"};
 const std::vector<OutputField> output_fields = {
     {"positions", true}, {"velocities", false}, {"energy", true}, {"contact", true}, {"lyapunov", true}};
-const Choices<rolling::Ends> ends{{rolling::Ends::fixed, "fixed"}, {rolling::Ends::periodic, "periodic"}};
+const Choices<rolling::Ends> end_choices{{rolling::Ends::fixed, "fixed"}, {rolling::Ends::periodic, "periodic"}};
 
 RollingShape read_shape(const json& value, const std::string& prefix, const std::string& source) {
   RollingShape shape;
@@ -55,7 +55,7 @@ RollingShape read_shape(const json& value, const std::string& prefix, const std:
 
 /// The choice and switch of `params`; its numbers are the table's (rolling_params.hpp).
 void read_ends_and_frozen(const ObjectReader& r, RollingSpec& spec) {
-  spec.ends = r.choice_or("ends", ends, rolling::Ends::fixed);
+  spec.ends = r.choice_or("ends", end_choices, rolling::Ends::fixed);
   if (const json* frozen = r.optional("frozen")) {
     if (frozen->is_boolean()) {
       spec.frozen = frozen->get<bool>() ? 1.0 : 0.0;

@@ -52,8 +52,6 @@ CosseratClosestPoints cosserat_closest_points(const Eigen::Vector3d& p1, const E
 namespace cosserat_detail {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 /// One normal contact: the gap direction nu, the penetration, and the nodes (with weights) that carry +N nu.
 /// The normal velocity is sum_k w_k v_k . nu.
 struct NormalContact {

@@ -13,6 +13,8 @@
 
 namespace rodswarm::reference::cosserat_detail {
 
+inline constexpr double kPi = 3.14159265358979323846;
+
 using Vec3 = Eigen::Vector3d;
 using Mat3 = Eigen::Matrix3d;
 

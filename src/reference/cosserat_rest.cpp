@@ -11,8 +11,6 @@
 namespace rodswarm::reference::cosserat_detail {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 void require(bool ok, const char* what) {
   if (!ok) throw std::invalid_argument(std::string("cosserat reference: ") + what);
 }
