@@ -35,7 +35,7 @@ endfunction()
 # The sources of a library compiled a model at a time: CMake's unity build, one unit per model of the library's
 # <model>_*.cpp and one more of its shared files. A model's files include the same headers (JSON, Eigen, its
 # physics) and instantiate the same templates, which a unit per file parsed and compiled again for each: the config
-# library was 36 units, built four times by CI (default, asan, the fuzz targets' copy, tsan). RODSWARM_UNITY=OFF
+# library was 36 units, built three times by CI (default, asan with the fuzz targets' instrumentation, tsan). RODSWARM_UNITY=OFF
 # compiles a unit per file (CMAKE_UNITY_BUILD is not consulted: the grouping is the point).
 function(rodswarm_unity_by_model target)
   if(NOT RODSWARM_UNITY)
