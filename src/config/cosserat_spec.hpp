@@ -136,5 +136,6 @@ template <>
 struct SchemaTypes<cosserat::Model> {
   using Spec = config_detail::CosseratSpec;
 };
+RODSWARM_SCHEMA_DECLARED(cosserat::Model)
 
 }  // namespace rodswarm

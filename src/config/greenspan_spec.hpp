@@ -54,5 +54,6 @@ template <>
 struct SchemaTypes<greenspan::Model> {
   using Spec = config_detail::GreenspanSpec;
 };
+RODSWARM_SCHEMA_DECLARED(greenspan::Model)
 
 }  // namespace rodswarm

@@ -72,5 +72,6 @@ template <>
 struct SchemaTypes<nishinari::Model> {
   using Spec = config_detail::NishinariSpec;
 };
+RODSWARM_SCHEMA_DECLARED(nishinari::Model)
 
 }  // namespace rodswarm

@@ -45,5 +45,6 @@ template <>
 struct SchemaTypes<rodpair::Model> {
   using Spec = config_detail::RodpairSpec;
 };
+RODSWARM_SCHEMA_DECLARED(rodpair::Model)
 
 }  // namespace rodswarm

@@ -123,5 +123,6 @@ template <>
 struct SchemaTypes<rolling::Model> {
   using Spec = config_detail::RollingSpec;
 };
+RODSWARM_SCHEMA_DECLARED(rolling::Model)
 
 }  // namespace rodswarm

@@ -3,7 +3,8 @@
 /// every member below (none has a default, so no file can use one by mistake) as explicit specializations in its own
 /// src/config/<model>_*.cpp files (the JSON reading in <model>_config.cpp, the numbers `vary` may address in
 /// <model>_slots.cpp, the range checks and initial state in <model>_member.cpp, the rest in <model>_job.cpp, which
-/// instantiates parse_job for it), and names its spec and member types with SchemaTypes<M> in <model>_spec.hpp.
+/// instantiates parse_job for it), and names its spec and member types with SchemaTypes<M> in <model>_spec.hpp,
+/// followed there by RODSWARM_SCHEMA_DECLARED(M) (below).
 #pragma once
 
 #include <string>
@@ -62,3 +63,25 @@ struct Schema {
 };
 
 }  // namespace rodswarm
+
+/// The declarations of Schema<Model>'s specializations, in namespace rodswarm of the model's <model>_spec.hpp after
+/// its SchemaTypes, so that every file of the model sees them before any definition and before parse_job's
+/// instantiation uses them (in <model>_job.cpp): a use before the declaration is ill-formed, no diagnostic
+/// required. A unit per file hid it; clang reports it where the model's files share a unit (RODSWARM_UNITY) and its
+/// _job.cpp comes before its _member.cpp. Declared after its definition instead, GCC 12 dropped the definition
+/// (undefined references at the link); `keys` is left out, as GCC takes `template <> const SchemaKeys
+/// Schema<M>::keys;` for a second definition.
+#define RODSWARM_SCHEMA_DECLARED(Model)                                                             \
+  template <>                                                                                       \
+  Schema<Model>::Spec Schema<Model>::parse(const nlohmann::json&, const std::string&, Job<Model>&); \
+  template <>                                                                                       \
+  void Schema<Model>::numbers(Schema<Model>::Spec&, const config_detail::NumberSlots&);             \
+  template <>                                                                                       \
+  void Schema<Model>::build(const Schema<Model>::Spec&, const Job<Model>&, const std::string&,      \
+                            Schema<Model>::Member&);                                                \
+  template <>                                                                                       \
+  void Schema<Model>::add(Job<Model>&, const Schema<Model>::Member&);                               \
+  template <>                                                                                       \
+  std::vector<config_detail::Unvaried> Schema<Model>::unvaried(const Schema<Model>::Spec&);         \
+  template <>                                                                                       \
+  std::vector<ParamDoc> Schema<Model>::param_docs();

@@ -96,5 +96,6 @@ template <>
 struct SchemaTypes<se3rod::Model> {
   using Spec = config_detail::Se3rodSpec;
 };
+RODSWARM_SCHEMA_DECLARED(se3rod::Model)
 
 }  // namespace rodswarm
