@@ -35,8 +35,9 @@ endfunction()
 # The sources of a library compiled a model at a time: CMake's unity build, one unit per model of the library's
 # <model>_*.cpp and one more of its shared files. A model's files include the same headers (JSON, Eigen, its
 # physics) and instantiate the same templates, which a unit per file parsed and compiled again for each: the config
-# library was 36 units, built three times by CI (default, asan with the fuzz targets' instrumentation, tsan). RODSWARM_UNITY=OFF
-# compiles a unit per file (CMAKE_UNITY_BUILD is not consulted: the grouping is the point).
+# library was 36 units, built three times by CI (default, asan with the fuzz targets' instrumentation, tsan).
+# RODSWARM_UNITY=OFF compiles a unit per file (CMAKE_UNITY_BUILD is not consulted: the grouping is the point). The
+# group is the same `<model>_` prefix rodswarm_model_sources finds a model's files by.
 function(rodswarm_unity_by_model target)
   if(NOT RODSWARM_UNITY)
     return()
