@@ -37,11 +37,6 @@ const Choices<cosserat::ConstraintMethod> constraint_methods{{cosserat::Constrai
                                                              {cosserat::ConstraintMethod::gauss, "gauss"}};
 const Choices<cosserat::MassRule> mass_rules{{cosserat::MassRule::density, "density"},
                                              {cosserat::MassRule::conserved, "conserved"}};
-const Kinds<cosserat::GrowthLaw> growth_laws({{cosserat::GrowthLaw::none, "none", {}},
-                                              {cosserat::GrowthLaw::exponential, "exponential", {"rate"}},
-                                              {cosserat::GrowthLaw::table, "table", {"times", "values"}},
-                                              {cosserat::GrowthLaw::lockhart, "lockhart", {"phi", "yield"}}},
-                                             "law", "growth law");
 const Kinds<cosserat::Obstacle> obstacle_kinds{{cosserat::Obstacle::sphere, "sphere", {}},
                                                {cosserat::Obstacle::cylinder, "cylinder", {"axis"}}};
 const Kinds<cosserat::Slide> slide_kinds{{cosserat::Slide::line, "line", {"direction"}},
@@ -60,86 +55,30 @@ const Kinds<cosserat::Surface> surface_kinds{{cosserat::Surface::plane, "plane",
                                              {cosserat::Surface::sphere, "sphere", {"radius"}},
                                              {cosserat::Surface::cylinder, "cylinder", {"normal", "radius"}}};
 
+/// The nested sections whose numbers are rows of the table (cosserat_params.hpp): their kinds and their other keys.
 void read_growth(const json& value, const std::string& source, CosseratSpec& spec) {
-  std::vector<std::string> allowed;
-  spec.growth = read_kind(value, "params.growth", source, growth_laws, {"zone", "curvature_rate", "mass"}, allowed,
-                          cosserat::GrowthLaw::none);
-  const ObjectReader r(value, "params.growth", source, allowed);
+  const auto growth = read_section(value, source, cosserat_params(), "growth", cosserat_growth_laws, {"mass"}, spec,
+                                   cosserat::GrowthLaw::none);
   spec.has_growth = true;
-  spec.growth_zone = r.number_or("zone", 1.0);
-  spec.curvature_rate = r.vector3_or("curvature_rate", {0, 0, 0});
-  spec.mass_rule = r.choice_or("mass", mass_rules, cosserat::MassRule::density);
-  spec.growth_rate = r.number_or("rate", 0.0);
-  spec.lockhart_phi = r.number_or("phi", 0.0);
-  spec.lockhart_yield = r.number_or("yield", 0.0);
+  spec.growth = growth.kind;
+  spec.mass_rule = growth.r.choice_or("mass", mass_rules, cosserat::MassRule::density);
   if (spec.growth == cosserat::GrowthLaw::table) {
-    spec.growth_times = expect_number_list(r.required("times"), r.key("times"), source);
-    spec.growth_values = expect_number_list(r.required("values"), r.key("values"), source);
+    spec.growth_times = expect_number_list(growth.r.required("times"), growth.r.key("times"), source);
+    spec.growth_values = expect_number_list(growth.r.required("values"), growth.r.key("values"), source);
   }
 }
 
-void read_plane(const json& value, const std::string& source, CosseratSpec& spec) {
-  const ObjectReader r(value, "params.contact.plane", source,
-                       {"point", "normal", "mu_static", "mu_kinetic", "slip_velocity"});
-  spec.plane = true;
-  spec.plane_point = r.vector3_or("point", {0, 0, 0});
-  spec.plane_normal = r.vector3_or("normal", {0, 0, 1});
-  spec.mu_static = r.vector3_or("mu_static", {0, 0, 0});
-  spec.mu_kinetic = r.vector3_or("mu_kinetic", {0, 0, 0});
-  spec.slip_velocity = r.number_or("slip_velocity", 1e-4);
-}
-
-void read_obstacle(const json& value, const std::string& source, CosseratSpec& spec) {
-  std::vector<std::string> allowed;
-  spec.obstacle = read_kind(value, "params.contact.obstacle", source, obstacle_kinds, {"center", "radius"}, allowed);
-  const ObjectReader r(value, "params.contact.obstacle", source, allowed);
-  spec.obstacle_center = r.vector3_or("center", {0, 0, 0});
-  spec.obstacle_axis = r.vector3_or("axis", {0, 0, 1});
-  spec.obstacle_radius = r.number("radius");
-}
-
 void read_contact(const json& value, const std::string& source, CosseratSpec& spec) {
-  const ObjectReader r(value, "params.contact", source,
-                       {"stiffness", "damping", "exponent", "plane", "obstacle", "self"});
+  const ObjectReader r = read_section(value, source, cosserat_params(), "contact", {"plane", "obstacle", "self"}, spec);
   spec.has_contact = true;
-  spec.contact_stiffness = r.number_or("stiffness", 0.0);
-  spec.contact_damping = r.number_or("damping", 0.0);
-  spec.contact_exponent = r.number_or("exponent", 1.0);
-  if (const json* plane = r.optional("plane")) read_plane(*plane, source, spec);
-  if (const json* obstacle = r.optional("obstacle")) read_obstacle(*obstacle, source, spec);
+  if (const json* plane = r.optional("plane")) {
+    read_section(*plane, source, cosserat_params(), "contact.plane", {}, spec);
+    spec.plane = true;
+  }
+  if (const json* obstacle = r.optional("obstacle"))
+    spec.obstacle =
+        read_section(*obstacle, source, cosserat_params(), "contact.obstacle", obstacle_kinds, {}, spec).kind;
   spec.self_contact = r.boolean_or("self", false);
-}
-
-void read_surface(const json& value, const std::string& source, CosseratSpec& spec) {
-  std::vector<std::string> allowed;
-  spec.surface = read_kind(value, "params.surface", source, surface_kinds, {"point"}, allowed);
-  const ObjectReader r(value, "params.surface", source, allowed);
-  spec.surface_point = r.vector3_or("point", {0, 0, 0});
-  spec.surface_normal = r.vector3_or("normal", {0, 0, 1});
-  if (spec.surface != cosserat::Surface::plane) spec.surface_radius = r.number("radius");
-}
-
-void read_slide(const json& value, const std::string& source, int end, CosseratSpec& spec) {
-  const std::string prefix = "params.slide" + std::to_string(end);
-  std::vector<std::string> allowed;
-  spec.slide[end] = read_kind(value, prefix, source, slide_kinds, {}, allowed);
-  const ObjectReader r(value, prefix, source, allowed);
-  spec.has_slide[end] = true;
-  const std::string key = spec.slide[end] == cosserat::Slide::line ? "direction" : "normal";
-  r.required(key);
-  spec.slide_direction[end] = r.vector3_or(key, {0, 0, 0});
-}
-
-void read_foundation(const json& value, const std::string& source, CosseratSpec& spec) {
-  std::vector<std::string> allowed;
-  spec.foundation =
-      read_kind(value, "params.foundation", source, foundation_kinds, {"stiffness", "damping", "point"}, allowed);
-  const ObjectReader r(value, "params.foundation", source, allowed);
-  spec.foundation_stiffness = r.number("stiffness");
-  spec.foundation_damping = r.number_or("damping", 0.0);
-  spec.foundation_point = r.vector3_or("point", {0, 0, 0});
-  spec.foundation_direction =
-      r.vector3_or(spec.foundation == cosserat::Foundation::plane ? "normal" : "direction", {0, 0, 1});
 }
 
 void read_loads(const json& value, const std::string& source, CosseratSpec& spec) {
@@ -195,13 +134,21 @@ void read_cosserat_params(const ObjectReader& r, CosseratSpec& spec) {
     spec.has_rest_curvature = true;
     spec.rest_curvature = r.vector3_or("rest_curvature", {0, 0, 0});
   }
-  if (const json* slide = r.optional("slide0")) read_slide(*slide, r.source(), 0, spec);
-  if (const json* slide = r.optional("slide1")) read_slide(*slide, r.source(), 1, spec);
-  if (const json* foundation = r.optional("foundation")) read_foundation(*foundation, r.source(), spec);
+  for (int e = 0; e < 2; ++e) {
+    const std::string slide = "slide" + std::to_string(e);
+    if (const json* value = r.optional(slide)) {
+      spec.slide[e] = read_section(*value, r.source(), cosserat_params(), slide, slide_kinds, {}, spec).kind;
+      spec.has_slide[e] = true;
+    }
+  }
+  if (const json* foundation = r.optional("foundation"))
+    spec.foundation =
+        read_section(*foundation, r.source(), cosserat_params(), "foundation", foundation_kinds, {}, spec).kind;
   if (const json* loads = r.optional("loads")) read_loads(*loads, r.source(), spec);
   if (const json* growth = r.optional("growth")) read_growth(*growth, r.source(), spec);
   if (const json* contact = r.optional("contact")) read_contact(*contact, r.source(), spec);
-  if (const json* surface = r.optional("surface")) read_surface(*surface, r.source(), spec);
+  if (const json* surface = r.optional("surface"))
+    spec.surface = read_section(*surface, r.source(), cosserat_params(), "surface", surface_kinds, {}, spec).kind;
 }
 
 void read_perturbation(const json& value, const std::string& source, CosseratSpec& spec) {

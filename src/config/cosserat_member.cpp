@@ -58,13 +58,6 @@ bool make_frame(const V& d3, const V& raw_d1, double* Q) {
   return true;
 }
 
-void non_negative3(const MemberChecker& check, const char* key, const Vec3& x) {
-  for (std::size_t c = 0; c < 3; ++c) {
-    check.finite_element(key, c, -1, x[c]);
-    if (!(x[c] >= 0)) check.fail(index_key(key, c), "must be >= 0, got " + format_number(x[c]));
-  }
-}
-
 /// A direction key: finite and not zero; returns it normalised.
 V unit3(const MemberChecker& check, const std::string& key, const Vec3& x) {
   for (std::size_t c = 0; c < 3; ++c) check.finite_element(key.c_str(), c, -1, x[c]);
@@ -89,23 +82,10 @@ void check_prescribed_keys(const MemberChecker& check, int e, EndKind kind, cons
   if (twist_rate != 0) refuse("end_twist_rate");
 }
 
+/// params.growth beyond the table's rows: its law, its mass rule and the law "table"'s points.
 void check_growth(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
-  check.finite("params.growth.zone", spec.growth_zone);
-  if (!(spec.growth_zone > 0 && spec.growth_zone <= 1)) {
-    check.fail("params.growth.zone",
-               "must be in (0, 1] (the growing fraction of the rod), got " + format_number(spec.growth_zone));
-  }
-  check.finite_vectors({{"params.growth.curvature_rate", spec.curvature_rate}});
-  check.finite("params.growth.rate", spec.growth_rate);
-  check.non_negative("params.growth.phi", spec.lockhart_phi);
-  check.non_negative("params.growth.yield", spec.lockhart_yield);
   p.growth = spec.growth;
   p.mass_rule = spec.mass_rule;
-  p.growth_rate = spec.growth_rate;
-  p.growth_zone = spec.growth_zone;
-  p.lockhart_phi = spec.lockhart_phi;
-  p.lockhart_yield = spec.lockhart_yield;
-  for (std::size_t c = 0; c < 3; ++c) p.curvature_rate[c] = spec.curvature_rate[c];
   if (spec.growth != cosserat::GrowthLaw::table) return;
   const std::size_t points = spec.growth_times.size();
   if (points < 1 || points > static_cast<std::size_t>(cosserat::max_growth_table)) {
@@ -134,64 +114,18 @@ void check_growth(const CosseratSpec& spec, const MemberChecker& check, cosserat
   p.growth_points = static_cast<int>(points);
 }
 
+/// params.contact beyond the table's rows: which parts it has, and friction no larger kinetic than static.
 void check_contact(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
-  check.non_negative("params.contact.stiffness", spec.contact_stiffness);
-  check.non_negative("params.contact.damping", spec.contact_damping);
-  check.finite("params.contact.exponent", spec.contact_exponent);
-  if (!(spec.contact_exponent >= 1)) {
-    check.fail("params.contact.exponent",
-               "must be >= 1 (1: linear, 1.5: Hertz-like), got " + format_number(spec.contact_exponent));
-  }
-  p.contact_stiffness = spec.contact_stiffness;
-  p.contact_damping = spec.contact_damping;
-  p.contact_exponent = spec.contact_exponent;
   p.self_contact = spec.self_contact;
   p.plane = spec.plane;
-  if (spec.plane) {
-    check.finite_vectors({{"params.contact.plane.point", spec.plane_point}});
-    const V normal = unit3(check, "params.contact.plane.normal", spec.plane_normal);
-    non_negative3(check, "params.contact.plane.mu_static", spec.mu_static);
-    non_negative3(check, "params.contact.plane.mu_kinetic", spec.mu_kinetic);
-    for (std::size_t c = 0; c < 3; ++c) {
-      if (spec.mu_kinetic[c] > spec.mu_static[c]) {
-        check.fail(index_key("params.contact.plane.mu_kinetic", c),
-                   "must not exceed the static coefficient params.contact.plane.mu_static[" + std::to_string(c) +
-                       "] = " + format_number(spec.mu_static[c]) + ", got " + format_number(spec.mu_kinetic[c]));
-      }
-    }
-    check.positive("params.contact.plane.slip_velocity", spec.slip_velocity);
-    for (std::size_t c = 0; c < 3; ++c) {
-      p.plane_point[c] = spec.plane_point[c];
-      p.mu_static[c] = spec.mu_static[c];
-      p.mu_kinetic[c] = spec.mu_kinetic[c];
-    }
-    store3(p.plane_normal, normal);
-    p.slip_velocity = spec.slip_velocity;
-  }
   p.obstacle = spec.obstacle;
-  if (spec.obstacle != cosserat::Obstacle::none) {
-    check.finite_vectors({{"params.contact.obstacle.center", spec.obstacle_center}});
-    const V axis = spec.obstacle == cosserat::Obstacle::cylinder
-                       ? unit3(check, "params.contact.obstacle.axis", spec.obstacle_axis)
-                       : vec(spec.obstacle_axis);
-    check.positive("params.contact.obstacle.radius", spec.obstacle_radius);
-    std::copy(spec.obstacle_center.begin(), spec.obstacle_center.end(), p.obstacle_center);
-    store3(p.obstacle_axis, axis);
-    p.obstacle_radius = spec.obstacle_radius;
+  for (std::size_t c = 0; c < 3 && spec.plane; ++c) {
+    if (p.mu_kinetic[c] > p.mu_static[c]) {
+      check.fail(index_key("params.contact.plane.mu_kinetic", c),
+                 "must not exceed the static coefficient params.contact.plane.mu_static[" + std::to_string(c) +
+                     "] = " + format_number(p.mu_static[c]) + ", got " + format_number(p.mu_kinetic[c]));
+    }
   }
-}
-
-void check_surface(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
-  p.surface = spec.surface;
-  if (spec.surface == cosserat::Surface::none) return;
-  check.finite_vectors({{"params.surface.point", spec.surface_point}});
-  const V normal = spec.surface != cosserat::Surface::sphere
-                       ? unit3(check, "params.surface.normal", spec.surface_normal)
-                       : vec(spec.surface_normal);
-  if (spec.surface != cosserat::Surface::plane) check.positive("params.surface.radius", spec.surface_radius);
-  std::copy(spec.surface_point.begin(), spec.surface_point.end(), p.surface_point);
-  store3(p.surface_normal, normal);
-  p.surface_radius = spec.surface_radius;
 }
 
 /// params.slide0/1: required by a sliding end and refused by any other; the line's direction or plane's normal.
@@ -212,10 +146,7 @@ void check_slides(const CosseratSpec& spec, const MemberChecker& check, cosserat
                           "] is \"sliding\", which needs the line or plane its node stays on ({\"kind\": \"line\", "
                           "\"direction\": [3]} or {\"kind\": \"plane\", \"normal\": [3]})");
     }
-    const bool line = spec.slide[u] == cosserat::Slide::line;
-    const V dir = unit3(check, key + (line ? ".direction" : ".normal"), spec.slide_direction[u]);
     (e == 0 ? p.slide0 : p.slide1) = spec.slide[u];
-    store3(e == 0 ? p.slide_direction0 : p.slide_direction1, dir);
   }
 }
 
@@ -226,7 +157,7 @@ void check_loads(const CosseratSpec& spec, const MemberChecker& check, cosserat:
     const CosseratLoadSpec& load = spec.loads[l];
     const MemberChecker entry = check.nested(index_key("params.loads", l) + ".");
     if (load.law == cosserat::LoadLaw::drag) {
-      non_negative3(entry, "coefficients", load.vector);
+      entry.non_negative_vector("coefficients", load.vector);
       entry.finite_vectors({{"flow", load.flow}});
     } else {
       entry.finite_vectors({{"amplitude", load.vector}});
@@ -244,22 +175,6 @@ void check_loads(const CosseratSpec& spec, const MemberChecker& check, cosserat:
     p.load_frequency[l] = load.angular_frequency;
     p.load_phase[l] = load.phase;
   }
-}
-
-/// params.foundation: its stiffness, damping and reference plane or line.
-void check_foundation(const CosseratSpec& spec, const MemberChecker& check, cosserat::Params<double>& p) {
-  p.foundation = spec.foundation;
-  if (spec.foundation == cosserat::Foundation::none) return;
-  check.non_negative({{"params.foundation.stiffness", spec.foundation_stiffness},
-                      {"params.foundation.damping", spec.foundation_damping}});
-  check.finite_vectors({{"params.foundation.point", spec.foundation_point}});
-  const bool plane = spec.foundation == cosserat::Foundation::plane;
-  const V dir =
-      unit3(check, plane ? "params.foundation.normal" : "params.foundation.direction", spec.foundation_direction);
-  p.foundation_stiffness = spec.foundation_stiffness;
-  p.foundation_damping = spec.foundation_damping;
-  std::copy(spec.foundation_point.begin(), spec.foundation_point.end(), p.foundation_point);
-  store3(p.foundation_direction, dir);
 }
 
 /// A ring has no ends: nothing may hold, load, move or taper them.
@@ -307,12 +222,12 @@ void check_cross_keys(const CosseratSpec& spec, const MemberChecker& check, coss
   p.end0 = spec.end0;
   p.end1 = spec.end1;
   p.constraints = spec.constraints;
+  p.foundation = spec.foundation;
+  p.surface = spec.surface;
   check_slides(spec, check, p);
-  check_foundation(spec, check, p);
   check_loads(spec, check, p);
   check_growth(spec, check, p);
   check_contact(spec, check, p);
-  check_surface(spec, check, p);
 }
 
 /// straight: rod r along its direction from origin + r spacing, all elements with one frame.

@@ -3,8 +3,8 @@
 /// ranges, units and docs, where each lands in cosserat::Params and its results column. A new parameter is a member
 /// of Params (include/rodswarm/models/cosserat_params.hpp) and a row here. What depends on other keys stays in
 /// cosserat_config.cpp and cosserat_member.cpp: the choices (law, bending, ends, constraints), the length the initial
-/// kind needs, a ring's ends, a prescribed end's motion keys, and the nested sections (slides, foundation, loads,
-/// growth, contact, surface).
+/// kind needs, a ring's ends, a prescribed end's motion keys, the kinds of the nested sections (slides, foundation,
+/// growth, contact, surface: their numbers are rows here), the growth table and the loads.
 #pragma once
 
 #include "config/cosserat_spec.hpp"
@@ -20,7 +20,7 @@ inline const ParamTable<CosseratSpec, cosserat::Params<double>>& cosserat_params
   using S = CosseratSpec;
   using P = cosserat::Params<double>;
   using R = ParamRange;
-  const Vec3 zero{0, 0, 0};
+  const Vec3 zero{0, 0, 0}, up{0, 0, 1};
   const double most = cosserat_max_elements;
   // key, spec, default (nullopt: required), range, lo, hi, unit, doc, Params member, varied, results column,
   // column value, and what an integer's range error says it is
@@ -73,6 +73,61 @@ inline const ParamTable<CosseratSpec, cosserat::Params<double>>& cosserat_params
        "prescribed end 0: its frame turns about d3 at this rate", &P::end_twist_rate0},
       {"end_twist_rate1", &S::end_twist_rate1, 0.0, R::finite, 0, 0, "rad/s",
        "prescribed end 1: its frame turns about d3 at this rate", &P::end_twist_rate1},
+      // A sliding end's line (kind line) or plane (kind plane), through its clamp point.
+      {"slide0.direction", InTable3{}, std::nullopt, R::direction, 0, 0, "", "kind line: the line end 0 slides on",
+       &P::slide_direction0},
+      {"slide0.normal", InTable3{}, std::nullopt, R::direction, 0, 0, "",
+       "kind plane: the normal of the plane end 0 slides on", &P::slide_direction0},
+      {"slide1.direction", InTable3{}, std::nullopt, R::direction, 0, 0, "", "kind line: the line end 1 slides on",
+       &P::slide_direction1},
+      {"slide1.normal", InTable3{}, std::nullopt, R::direction, 0, 0, "",
+       "kind plane: the normal of the plane end 1 slides on", &P::slide_direction1},
+      // An elastic (Winkler) foundation pulling every node back to a plane (kind plane) or a line (kind line).
+      {"foundation.stiffness", InTable{}, std::nullopt, R::non_negative, 0, 0, "N/m^2",
+       "force per rest length per unit displacement", &P::foundation_stiffness},
+      {"foundation.damping", InTable{}, 0.0, R::non_negative, 0, 0, "N s/m^2", "the same per unit transverse speed",
+       &P::foundation_damping},
+      {"foundation.point", InTable3{}, zero, R::finite, 0, 0, "m", "a point of the plane or line",
+       &P::foundation_point},
+      {"foundation.normal", InTable3{}, up, R::direction, 0, 0, "", "kind plane: the plane's normal",
+       &P::foundation_direction},
+      {"foundation.direction", InTable3{}, up, R::direction, 0, 0, "", "kind line: the line's direction",
+       &P::foundation_direction},
+      // Growth in the zone next to end 1 (law exponential, table or lockhart; the table's points are code).
+      {"growth.zone", InTable{}, 1.0, R::fraction, 0, 1, "", "fraction of the rod, back from end 1, that grows",
+       &P::growth_zone, true, nullptr, nullptr, "the growing fraction of the rod"},
+      {"growth.curvature_rate", InTable3{}, zero, R::finite, 0, 0, "1/(m s)",
+       "rate of the rest curvature in the growth zone (body)", &P::curvature_rate},
+      {"growth.rate", InTable{}, 0.0, R::finite, 0, 0, "1/s", "law exponential: g = exp(rate t)", &P::growth_rate},
+      {"growth.phi", InTable{}, 0.0, R::non_negative, 0, 0, "1/(Pa s)", "law lockhart: extensibility phi",
+       &P::lockhart_phi},
+      {"growth.yield", InTable{}, 0.0, R::non_negative, 0, 0, "Pa", "law lockhart: yield stress Y", &P::lockhart_yield},
+      // Penalty contact with a ground plane, an obstacle (kind sphere or cylinder) and the member itself.
+      {"contact.stiffness", InTable{}, 0.0, R::non_negative, 0, 0, "N/m^p", "k_c (0: no contact)",
+       &P::contact_stiffness},
+      {"contact.damping", InTable{}, 0.0, R::non_negative, 0, 0, "N s/m", "c_c while penetrating", &P::contact_damping},
+      {"contact.exponent", InTable{}, 1.0, R::at_least, 1, 0, "", "p of the force k_c d^p", &P::contact_exponent, true,
+       nullptr, nullptr, "1: linear, 1.5: Hertz-like"},
+      {"contact.plane.point", InTable3{}, zero, R::finite, 0, 0, "m", "a point of the ground plane", &P::plane_point},
+      {"contact.plane.normal", InTable3{}, up, R::direction, 0, 0, "", "the ground plane's normal", &P::plane_normal},
+      {"contact.plane.mu_static", InTable3{}, zero, R::non_negative, 0, 0, "",
+       "static friction (forward along +d3, backward, lateral)", &P::mu_static},
+      {"contact.plane.mu_kinetic", InTable3{}, zero, R::non_negative, 0, 0, "",
+       "kinetic friction (forward, backward, lateral; at most the static)", &P::mu_kinetic},
+      {"contact.plane.slip_velocity", InTable{}, 1e-4, R::positive, 0, 0, "m/s",
+       "regularisation speed of Coulomb friction", &P::slip_velocity},
+      {"contact.obstacle.center", InTable3{}, zero, R::finite, 0, 0, "m",
+       "the sphere's centre, or a point of the cylinder's axis", &P::obstacle_center},
+      {"contact.obstacle.axis", InTable3{}, up, R::direction, 0, 0, "", "kind cylinder: its axis", &P::obstacle_axis},
+      {"contact.obstacle.radius", InTable{}, std::nullopt, R::positive, 0, 0, "m", "the obstacle's radius",
+       &P::obstacle_radius},
+      // A surface confining every free node: kind plane, sphere or cylinder.
+      {"surface.point", InTable3{}, zero, R::finite, 0, 0, "m",
+       "the plane's point, the sphere's centre or a point of the cylinder's axis", &P::surface_point},
+      {"surface.normal", InTable3{}, up, R::direction, 0, 0, "",
+       "kinds plane and cylinder: the plane's normal or the axis", &P::surface_normal},
+      {"surface.radius", InTable{}, std::nullopt, R::positive, 0, 0, "m", "kinds sphere and cylinder: the radius",
+       &P::surface_radius},
   };
   return table;
 }

@@ -13,18 +13,6 @@ template <>
 void Schema<cosserat::Model>::numbers(Spec& s, const config_detail::NumberSlots& slots) {
   config_detail::param_slots(config_detail::cosserat_params(), s, slots);
   if (s.has_rest_curvature) slots.vector("params.rest_curvature", s.rest_curvature);
-  for (std::size_t e = 0; e < 2; ++e) {
-    if (!s.has_slide[e]) continue;
-    const std::string key = "params.slide" + std::to_string(e);
-    slots.vector(key + (s.slide[e] == cosserat::Slide::line ? ".direction" : ".normal"), s.slide_direction[e]);
-  }
-  if (s.foundation != cosserat::Foundation::none) {
-    slots.numbers("params.foundation", "stiffness damping", {&s.foundation_stiffness, &s.foundation_damping});
-    slots.vector("params.foundation.point", s.foundation_point);
-    slots.vector(
-        s.foundation == cosserat::Foundation::plane ? "params.foundation.normal" : "params.foundation.direction",
-        s.foundation_direction);
-  }
   for (std::size_t l = 0; l < s.loads.size(); ++l) {
     config_detail::CosseratLoadSpec& load = s.loads[l];
     const std::string key = config_detail::index_key("params.loads", l);
@@ -37,39 +25,9 @@ void Schema<cosserat::Model>::numbers(Spec& s, const config_detail::NumberSlots&
                     {&load.wavenumber, &load.angular_frequency, &load.phase});
     }
   }
-  if (s.has_growth) {
-    if (s.growth == cosserat::GrowthLaw::exponential) slots.number("params.growth.rate", s.growth_rate);
-    slots.number("params.growth.zone", s.growth_zone);
-    if (s.growth == cosserat::GrowthLaw::table) {
-      slots.list("params.growth.times", s.growth_times);
-      slots.list("params.growth.values", s.growth_values);
-    }
-    if (s.growth == cosserat::GrowthLaw::lockhart) {
-      slots.number("params.growth.phi", s.lockhart_phi);
-      slots.number("params.growth.yield", s.lockhart_yield);
-    }
-    slots.vector("params.growth.curvature_rate", s.curvature_rate);
-  }
-  if (s.has_contact) {
-    slots.numbers("params.contact", "stiffness damping exponent",
-                  {&s.contact_stiffness, &s.contact_damping, &s.contact_exponent});
-    if (s.plane) {
-      slots.vector("params.contact.plane.point", s.plane_point);
-      slots.vector("params.contact.plane.normal", s.plane_normal);
-      slots.vector("params.contact.plane.mu_static", s.mu_static);
-      slots.vector("params.contact.plane.mu_kinetic", s.mu_kinetic);
-      slots.number("params.contact.plane.slip_velocity", s.slip_velocity);
-    }
-    if (s.obstacle != cosserat::Obstacle::none) {
-      slots.vector("params.contact.obstacle.center", s.obstacle_center);
-      if (s.obstacle == cosserat::Obstacle::cylinder) slots.vector("params.contact.obstacle.axis", s.obstacle_axis);
-      slots.number("params.contact.obstacle.radius", s.obstacle_radius);
-    }
-  }
-  if (s.surface != cosserat::Surface::none) {
-    slots.vector("params.surface.point", s.surface_point);
-    if (s.surface != cosserat::Surface::sphere) slots.vector("params.surface.normal", s.surface_normal);
-    if (s.surface != cosserat::Surface::plane) slots.number("params.surface.radius", s.surface_radius);
+  if (s.growth == cosserat::GrowthLaw::table) {
+    slots.list("params.growth.times", s.growth_times);
+    slots.list("params.growth.values", s.growth_values);
   }
 
   switch (s.shape) {
@@ -123,16 +81,10 @@ void Schema<cosserat::Model>::numbers(Spec& s, const config_detail::NumberSlots&
 template <>
 std::vector<Unvaried> Schema<cosserat::Model>::unvaried(const Spec& s) {
   std::vector<Unvaried> out;
+  config_detail::param_unvaried(config_detail::cosserat_params(), s, out);
   const std::pair<const char*, bool> sections[] = {{"params.rest_curvature", s.has_rest_curvature},
                                                    {"params.growth", s.has_growth},
-                                                   {"params.slide0", s.has_slide[0]},
-                                                   {"params.slide1", s.has_slide[1]},
-                                                   {"params.foundation", s.foundation != cosserat::Foundation::none},
                                                    {"params.loads", !s.loads.empty()},
-                                                   {"params.contact.plane", s.plane},
-                                                   {"params.contact.obstacle", s.obstacle != cosserat::Obstacle::none},
-                                                   {"params.contact", s.has_contact},
-                                                   {"params.surface", s.surface != cosserat::Surface::none},
                                                    {"initial.perturbation.direction", s.has_perturbation_direction},
                                                    {"initial.perturbation", s.has_perturbation},
                                                    {"initial.directions", s.has_directions}};
@@ -159,8 +111,10 @@ std::vector<Unvaried> Schema<cosserat::Model>::unvaried(const Spec& s) {
     for (const char* name : other) out.push_back({key + "." + name, why});
   }
   if (s.shape == CosseratShape::points) out.push_back({"params.length", "is not used by initial kind \"points\""});
-  for (const char* name : {"rate", "times", "values", "phi", "yield"}) {
-    out.push_back({std::string("params.growth.") + name, "is not used by this config's growth law"});
+  for (const char* name : {"times", "values"}) {
+    out.push_back({std::string("params.growth.") + name,
+                   "is not used by params.growth law \"" +
+                       std::string(config_detail::cosserat_growth_laws.name(s.growth)) + "\""});
   }
   if (s.has_directions) {
     out.push_back({"initial.direction",

@@ -30,6 +30,13 @@ inline const Choices<cosserat::EndKind> cosserat_end_kinds{{cosserat::EndKind::f
                                                            {cosserat::EndKind::prescribed, "prescribed"},
                                                            {cosserat::EndKind::sliding, "sliding"}};
 
+inline const Kinds<cosserat::GrowthLaw> cosserat_growth_laws(
+    {{cosserat::GrowthLaw::none, "none", {}},
+     {cosserat::GrowthLaw::exponential, "exponential", {"rate"}},
+     {cosserat::GrowthLaw::table, "table", {"times", "values"}},
+     {cosserat::GrowthLaw::lockhart, "lockhart", {"phi", "yield"}}},
+    "law", "growth law");
+
 struct CosseratMember;
 
 /// One entry of params.loads as the config states it (law "wave" is split by "on" and "frame" into the model's
@@ -63,40 +70,20 @@ struct CosseratSpec : StepSpec {
   double end_frequency0 = 0, end_frequency1 = 0, end_twist_rate0 = 0, end_twist_rate1 = 0;
   bool has_rest_curvature = false;
   Vec3 rest_curvature{};
+  // The nested sections' kinds and their keys that are not numbers (their numbers: the table, table_values).
   bool has_slide[2] = {false, false};  ///< params.slide0, params.slide1 given
   cosserat::Slide slide[2] = {cosserat::Slide::line, cosserat::Slide::line};
-  Vec3 slide_direction[2] = {{1, 0, 0}, {1, 0, 0}};  ///< line direction or plane normal
 
   std::vector<CosseratLoadSpec> loads;  ///< params.loads
 
-  // params.foundation
   cosserat::Foundation foundation = cosserat::Foundation::none;
-  double foundation_stiffness = 0, foundation_damping = 0;
-  Vec3 foundation_point{}, foundation_direction{0, 0, 1};
-
-  // params.growth
   bool has_growth = false;
   cosserat::GrowthLaw growth = cosserat::GrowthLaw::none;
-  double growth_rate = 0, growth_zone = 1, lockhart_phi = 0, lockhart_yield = 0;
   std::vector<double> growth_times, growth_values;
-  Vec3 curvature_rate{};
   cosserat::MassRule mass_rule = cosserat::MassRule::density;
-
-  // params.contact
-  bool has_contact = false;
-  double contact_stiffness = 0, contact_damping = 0, contact_exponent = 1;
-  bool plane = false;
-  Vec3 plane_point{}, plane_normal{0, 0, 1}, mu_static{}, mu_kinetic{};
-  double slip_velocity = 1e-4;
+  bool has_contact = false, plane = false, self_contact = false;
   cosserat::Obstacle obstacle = cosserat::Obstacle::none;
-  Vec3 obstacle_center{}, obstacle_axis{0, 0, 1};
-  double obstacle_radius = 0;
-  bool self_contact = false;
-
-  // params.surface
   cosserat::Surface surface = cosserat::Surface::none;
-  Vec3 surface_point{}, surface_normal{0, 0, 1};
-  double surface_radius = 0;
 
   // initial
   CosseratShape shape = CosseratShape::straight;

@@ -76,6 +76,13 @@ class MemberChecker {
       for (std::size_t c = 0; c < 3; ++c) finite_element(key, c, -1, v[c]);
     }
   }
+  /// finite_vectors' rule and every component >= 0 (friction or drag coefficients).
+  void non_negative_vector(const std::string& key, const std::array<double, 3>& v) const {
+    for (std::size_t c = 0; c < 3; ++c) {
+      finite_element(key.c_str(), c, -1, v[c]);
+      if (!(v[c] >= 0)) fail(index_key(key, c), "must be >= 0, got " + format_number(v[c]));
+    }
+  }
   /// A whole, positive number of steps of dt in `interval` (named `key`: a sampling or renormalisation interval), at
   /// most INT_MAX.
   int interval_steps(const char* key, double interval, double dt) const {

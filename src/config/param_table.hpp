@@ -4,8 +4,11 @@
 /// gives, its unit and a one-line doc, the member of the model's Params<double> it lands in, whether
 /// `ensemble.vary` may address it, and its column in the results (/members/params/<column>). From the table come
 /// the section's allowed keys, the reading (types checked), the vary slots, the range checks and their messages,
-/// the copy into Params and the results' columns, so none of these can disagree with another. Shapes, choices
-/// and rules across keys stay code, next to the table, in the model's own files.
+/// the copy into Params and the results' columns, so none of these can disagree with another. A row of a nested
+/// section names its path below `params` ("contact.plane.normal"): it is read when the model reads that section
+/// (read_section) and the section's kind takes it, and is otherwise unused by the config (no slot, no check, not
+/// landed, and `vary` says why). Shapes, choices and rules across keys stay code, next to the table, in the model's
+/// own files.
 #pragma once
 
 #include <algorithm>
@@ -20,6 +23,7 @@
 #include "config/json_check.hpp"
 #include "config/member_checker.hpp"
 #include "config/param_doc.hpp"
+#include "config/spec_vectors.hpp"
 #include "config/vary_slots.hpp"
 
 namespace rodswarm::config_detail {
@@ -31,6 +35,9 @@ enum class ParamRange {
   positive,      ///< > 0
   non_negative,  ///< >= 0
   integer,       ///< a whole number in [lo, hi] (a size or count: `vary` may set it only to integral values)
+  at_least,      ///< >= lo (its `why` said in the error)
+  fraction,      ///< in (lo, hi] (its `why` said in the error)
+  direction,     ///< a 3-vector, not zero: landed normalised (a line's direction, a plane's normal)
 };
 
 /// A parameter's default: none (the key is required), a value (a number's, or a vector's components), or absent:
@@ -65,8 +72,17 @@ using ParamLanding = std::variant<std::monostate, int P::*, double P::*, double 
 /// 3-vector: InTable3.
 struct InTable {};
 struct InTable3 {};
+/// Whether this config uses a row: always for a row of `params` itself; for a row of a nested section, when the
+/// config has the section and the section's kind takes the row (`kind_key`, `kind`: the kind that does not).
+struct RowUse {
+  bool used = true;
+  const char* kind_key = nullptr;
+  const char* kind = nullptr;
+};
+inline constexpr std::size_t max_param_rows = 64;
 struct TableValues {
-  std::array<Vec3, 48> at{};
+  std::array<Vec3, max_param_rows> at{};
+  std::array<RowUse, max_param_rows> use{};
 };
 
 /// One parameter of a model whose spec is Spec and whose (double) parameters are P.
@@ -93,6 +109,8 @@ struct Param {
   bool may_be_absent() const {
     return fallback.kind == ParamDefault::optional || fallback.kind == ParamDefault::optional_varied;
   }
+  /// A row of a nested section ("contact.plane.normal"), not of `params` itself.
+  bool is_nested() const { return std::string(key).find('.') != std::string::npos; }
 };
 
 template <class Spec, class P>
@@ -111,35 +129,138 @@ auto& number_of(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, S& sp
   return vector_of(table, p, spec)[0];
 }
 
+template <class Spec, class P>
+bool row_used(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, const Spec& spec) {
+  return spec.table_values.use.at(static_cast<std::size_t>(&p - table.data())).used;
+}
+
+/// The leaf of row `p` when it lies directly in `section` ("contact.plane"), else nullptr.
+template <class Spec, class P>
+const char* leaf_in(const Param<Spec, P>& p, const std::string& section) {
+  const std::string key = p.key;
+  if (key.size() <= section.size() + 1 || key.compare(0, section.size(), section) != 0 || key[section.size()] != '.')
+    return nullptr;
+  const char* leaf = p.key + section.size() + 1;
+  return std::string(leaf).find('.') == std::string::npos ? leaf : nullptr;
+}
+
 /// The table's keys, in its order, then `more` (the keys the model reads itself: choices, nested sections): the
 /// keys the `params` section may have.
 template <class Spec, class P>
 std::vector<std::string> param_keys(const ParamTable<Spec, P>& table, const std::vector<std::string>& more = {}) {
   std::vector<std::string> keys;
-  for (const auto& p : table) keys.emplace_back(p.key);
+  for (const auto& p : table) {
+    if (!p.is_nested()) keys.emplace_back(p.key);
+  }
   keys.insert(keys.end(), more.begin(), more.end());
   return keys;
 }
 
-/// Every parameter of the table from the section `r` into `spec`: missing required keys and wrong types are
-/// ConfigErrors naming the key; ranges are checked per member (check_params).
+/// One row from the reader of its section (`name`: the key there) into `spec`.
+template <class Spec, class P>
+void read_row(const ObjectReader& r, const ParamTable<Spec, P>& table, const Param<Spec, P>& p, const char* name,
+              Spec& spec) {
+  if (p.is_vector()) {
+    if (p.fallback.kind == ParamDefault::required) r.required(name);
+    vector_of(table, p, spec) = r.vector3_or(name, p.fallback.v);
+    return;
+  }
+  double& x = number_of(table, p, spec);
+  if (p.may_be_absent() && !r.has(name)) {
+    x = std::numeric_limits<double>::quiet_NaN();
+  } else if (p.range == ParamRange::integer) {
+    x = static_cast<double>(p.fallback.kind == ParamDefault::value
+                                ? r.integer_or(name, static_cast<std::int64_t>(p.fallback.v[0]))
+                                : r.integer(name));
+  } else {
+    x = p.fallback.kind == ParamDefault::value ? r.number_or(name, p.fallback.v[0]) : r.number(name);
+  }
+}
+
+/// Every parameter of `params` itself from its reader `r` into `spec`: missing required keys and wrong types are
+/// ConfigErrors naming the key; ranges are checked per member (check_params). The rows of nested sections are unused
+/// until read_section reads them.
 template <class Spec, class P>
 void read_params(const ObjectReader& r, const ParamTable<Spec, P>& table, Spec& spec) {
   for (const auto& p : table) {
-    if (p.is_vector()) {
-      if (p.fallback.kind == ParamDefault::required) r.required(p.key);
-      vector_of(table, p, spec) = r.vector3_or(p.key, p.fallback.v);
-      continue;
-    }
-    double& x = number_of(table, p, spec);
-    if (p.may_be_absent() && !r.has(p.key)) {
-      x = std::numeric_limits<double>::quiet_NaN();
-    } else if (p.range == ParamRange::integer) {
-      x = static_cast<double>(p.fallback.kind == ParamDefault::value
-                                  ? r.integer_or(p.key, static_cast<std::int64_t>(p.fallback.v[0]))
-                                  : r.integer(p.key));
+    spec.table_values.use.at(static_cast<std::size_t>(&p - table.data())).used = !p.is_nested();
+    if (!p.is_nested()) read_row(r, table, p, p.key, spec);
+  }
+}
+
+/// The keys of `section` ("contact.plane") the table holds but `kinds_keys` (those of one kind of the section), then
+/// `more` (the keys the model reads itself).
+template <class Spec, class P>
+std::vector<std::string> section_keys(const ParamTable<Spec, P>& table, const std::string& section,
+                                      const std::vector<std::string>& more,
+                                      const std::vector<std::string>& kinds_keys = {}) {
+  std::vector<std::string> keys;
+  for (const auto& p : table) {
+    const char* leaf = leaf_in(p, section);
+    if (leaf != nullptr && std::find(kinds_keys.begin(), kinds_keys.end(), leaf) == kinds_keys.end())
+      keys.emplace_back(leaf);
+  }
+  keys.insert(keys.end(), more.begin(), more.end());
+  return keys;
+}
+
+/// The rows of `section` from its reader `r` (which allowed `allowed`): a row the section's kind does not take stays
+/// unused, naming the kind (`kind_key`, `kind`).
+template <class Spec, class P>
+void read_section_rows(const ObjectReader& r, const ParamTable<Spec, P>& table, const std::string& section,
+                       const std::vector<std::string>& allowed, Spec& spec, const char* kind_key = nullptr,
+                       const char* kind = nullptr) {
+  for (const auto& p : table) {
+    const char* leaf = leaf_in(p, section);
+    if (leaf == nullptr) continue;
+    RowUse& use = spec.table_values.use.at(static_cast<std::size_t>(&p - table.data()));
+    use = {std::find(allowed.begin(), allowed.end(), leaf) != allowed.end(), kind_key, kind};
+    if (use.used) read_row(r, table, p, leaf, spec);
+  }
+}
+
+/// The section `value` at params.<section> without kinds: its rows read, and its reader (for the keys in `more`).
+template <class Spec, class P>
+ObjectReader read_section(const json& value, const std::string& source, const ParamTable<Spec, P>& table,
+                          const std::string& section, const std::vector<std::string>& more, Spec& spec) {
+  const std::vector<std::string> allowed = section_keys(table, section, more);
+  ObjectReader r(value, "params." + section, source, allowed);
+  read_section_rows(r, table, section, allowed, spec);
+  return r;
+}
+
+/// The same for a section with `kinds` (read_kind): its kind, its rows (those of other kinds unused) and its reader.
+template <class E>
+struct KindSection {
+  E kind;
+  ObjectReader r;
+};
+template <class Spec, class P, class E>
+KindSection<E> read_section(const json& value, const std::string& source, const ParamTable<Spec, P>& table,
+                            const std::string& section, const Kinds<E>& kinds, const std::vector<std::string>& more,
+                            Spec& spec, std::optional<typename Kinds<E>::Value> fallback = std::nullopt) {
+  std::vector<std::string> allowed, kinds_keys;
+  for (const auto& k : kinds.entries()) kinds_keys.insert(kinds_keys.end(), k.keys.begin(), k.keys.end());
+  const std::string path = "params." + section;
+  const E kind =
+      read_kind(value, path, source, kinds, section_keys(table, section, more, kinds_keys), allowed, fallback);
+  KindSection<E> out{kind, ObjectReader(value, path, source, allowed)};
+  read_section_rows(out.r, table, section, allowed, spec, kinds.key(), kinds.name(kind));
+  return out;
+}
+
+/// Why `vary` cannot address each unused row of this config: its section is absent, or its kind does not take it.
+template <class Spec, class P>
+void param_unvaried(const ParamTable<Spec, P>& table, const Spec& spec, std::vector<Unvaried>& out) {
+  for (const auto& p : table) {
+    const RowUse& use = spec.table_values.use.at(static_cast<std::size_t>(&p - table.data()));
+    if (use.used) continue;
+    const std::string key = std::string("params.") + p.key;
+    const std::string section = key.substr(0, key.rfind('.'));
+    if (use.kind == nullptr) {
+      out.push_back({key, "cannot be varied: the config has no " + section + " (give it a value there first)"});
     } else {
-      x = p.fallback.kind == ParamDefault::value ? r.number_or(p.key, p.fallback.v[0]) : r.number(p.key);
+      out.push_back({key, "is not used by " + section + " " + use.kind_key + " \"" + use.kind + "\""});
     }
   }
 }
@@ -152,7 +273,7 @@ template <class Spec, class P>
 void param_slots(const ParamTable<Spec, P>& table, Spec& spec, const NumberSlots& slots,
                  const std::string& prefix = "") {
   for (const auto& p : table) {
-    if (!p.varied) continue;
+    if (!p.varied || !row_used(table, p, spec)) continue;
     if (p.fallback.kind == ParamDefault::optional && std::isnan(number_of(table, p, spec))) continue;
     const std::string key = prefix + "params." + p.key;
     if (p.is_vector()) {
@@ -171,11 +292,15 @@ void param_slots(const ParamTable<Spec, P>& table, Spec& spec, const NumberSlots
 template <class Spec, class P>
 void check_params(const ParamTable<Spec, P>& table, const Spec& spec, const MemberChecker& check) {
   for (const auto& p : table) {
+    if (!row_used(table, p, spec)) continue;
     if (p.is_vector()) {
       const Vec3& v = vector_of(table, p, spec);
+      const std::string key = std::string("params.") + p.key;
+      if (p.range == ParamRange::non_negative) check.non_negative_vector(key, v);
       for (std::size_t c = 0; c < 3; ++c) {
-        if (!std::isfinite(v[c])) check.finite_element((std::string("params.") + p.key).c_str(), c, -1, v[c]);
+        if (!std::isfinite(v[c])) check.finite_element(key.c_str(), c, -1, v[c]);
       }
+      if (p.range == ParamRange::direction && norm(vec(v)) == 0) check.fail(key, "must not be the zero vector");
       continue;
     }
     const double x = number_of(table, p, spec);
@@ -184,12 +309,13 @@ void check_params(const ParamTable<Spec, P>& table, const Spec& spec, const Memb
     if (ok && p.range == ParamRange::positive) ok = x > 0;
     if (ok && p.range == ParamRange::non_negative) ok = x >= 0;
     if (ok && p.range == ParamRange::integer) ok = x >= p.lo && x <= p.hi && x == std::floor(x);
+    if (ok && p.range == ParamRange::at_least) ok = x >= p.lo;
+    if (ok && p.range == ParamRange::fraction) ok = x > p.lo && x <= p.hi;
     if (ok) continue;
     const std::string key = std::string("params.") + p.key;
+    const std::string why = p.why != nullptr ? std::string(" (") + p.why + ")" : std::string();
+    if (p.range != ParamRange::integer) check.finite(key.c_str(), x);
     switch (p.range) {
-      case ParamRange::finite:
-        check.finite(key.c_str(), x);
-        break;
       case ParamRange::positive:
         check.positive(key.c_str(), x);
         break;
@@ -198,8 +324,16 @@ void check_params(const ParamTable<Spec, P>& table, const Spec& spec, const Memb
         break;
       case ParamRange::integer:
         check.integer_in(key.c_str(), x, p.lo, p.hi,
-                         "must be an integer from " + format_number(p.lo) + " to " + format_number(p.hi) +
-                             (p.why != nullptr ? std::string(" (") + p.why + ")" : std::string()));
+                         "must be an integer from " + format_number(p.lo) + " to " + format_number(p.hi) + why);
+        break;
+      case ParamRange::at_least:
+        check.fail(key, "must be >= " + format_number(p.lo) + why + ", got " + format_number(x));
+        break;
+      case ParamRange::fraction:
+        check.fail(key, "must be in (" + format_number(p.lo) + ", " + format_number(p.hi) + "]" + why + ", got " +
+                            format_number(x));
+        break;
+      default:
         break;
     }
   }
@@ -209,8 +343,14 @@ void check_params(const ParamTable<Spec, P>& table, const Spec& spec, const Memb
 template <class Spec, class P>
 void land_params(const ParamTable<Spec, P>& table, const Spec& spec, P& params) {
   for (const auto& p : table) {
+    if (!row_used(table, p, spec)) continue;
     if (p.is_vector()) {
-      const Vec3& v = vector_of(table, p, spec);
+      // A direction lands normalised (check_params saw it is not zero).
+      Vec3 v = vector_of(table, p, spec);
+      if (p.range == ParamRange::direction) {
+        const auto unit = (1 / norm(vec(v))) * vec(v);
+        v = {unit.x, unit.y, unit.z};
+      }
       double* to = nullptr;
       if (const auto* three = std::get_if<double(P::*)[3]>(&p.lands)) to = params.*(*three);
       if (const auto* six = std::get_if<IntoSix<P>>(&p.lands)) to = (params.*(six->array)) + six->offset;
@@ -294,6 +434,15 @@ std::vector<ParamDoc> param_docs(const ParamTable<Spec, P>& table, const std::st
         break;
       case ParamRange::integer:
         d.range = format_number(p.lo) + " to " + format_number(p.hi);
+        break;
+      case ParamRange::at_least:
+        d.range = ">= " + format_number(p.lo);
+        break;
+      case ParamRange::fraction:
+        d.range = "(" + format_number(p.lo) + ", " + format_number(p.hi) + "]";
+        break;
+      case ParamRange::direction:
+        d.range = "not zero (normalised)";
         break;
     }
     d.unit = p.unit;

@@ -113,7 +113,19 @@ TEST(ConfigCosseratEnsemble, VaryKeyErrors) {
   e = error_of(R"({"mode": "grid", "vary": {"params.surface.radius": [1, 2]}})");
   EXPECT_TRUE(contains(e, "the config has no params.surface")) << e.what();
   e = error_of(R"({"mode": "grid", "vary": {"params.growth.phi": [1, 2]}})");
-  EXPECT_TRUE(contains(e, "is not used by this config's growth law")) << e.what();
+  EXPECT_TRUE(contains(e, "params.growth.phi is not used by params.growth law \"exponential\"")) << e.what();
+  e = error_of(R"({"mode": "grid", "vary": {"params.growth.times[0]": [1, 2]}})");
+  EXPECT_TRUE(contains(e, "params.growth.times[0] is not used by params.growth law \"exponential\"")) << e.what();
+  // A key of the table's nested rows that the section's kind does not take: named with the kind.
+  json sphere = with_ensemble(rod(), R"({"mode": "grid", "vary": {"params.surface.normal[0]": [0, 1]}})");
+  sphere["params"]["surface"] = json::parse(R"({"kind": "sphere", "radius": 2})");
+  try {
+    parse_as<cosserat::Model>(sphere, "e.json");
+    ADD_FAILURE() << "a sphere's normal was varied";
+  } catch (const ConfigError& error) {
+    EXPECT_TRUE(contains(error, "params.surface.normal[0] is not used by params.surface kind \"sphere\""))
+        << error.what();
+  }
   e = error_of(R"({"mode": "grid", "vary": {"initial.helix_radius": [1, 2]}})");
   EXPECT_TRUE(contains(e, "is not used by initial kind \"straight\"")) << e.what();
   e = error_of(R"({"mode": "grid", "vary": {"output.save_every": [1, 2]}})");
