@@ -26,8 +26,6 @@ const std::vector<OutputField> output_fields = {{"positions", true},
                                                 {"accelerations", false},
                                                 {"angular_accelerations", false},
                                                 {"constraint_forces", false}};
-const std::vector<std::string> motion_keys = {"perturbation", "velocity", "angular_velocity", "velocities",
-                                              "angular_velocities"};
 const Choices<cosserat::Scheme> schemes{{cosserat::Scheme::verlet, "verlet"}, {cosserat::Scheme::rk4, "rk4"}};
 const Choices<cosserat::Law> laws{{cosserat::Law::variational, "variational"},
                                   {cosserat::Law::pyelastica, "pyelastica"}};
@@ -176,49 +174,27 @@ void read_perturbation(const json& value, const std::string& source, CosseratSpe
   spec.perturbation_mode = static_cast<double>(r.integer_or("mode", 1));
 }
 
-void read_initial(const json& top_initial, const std::string& source, CosseratSpec& spec) {
-  std::vector<std::string> allowed;
-  spec.shape = read_kind(top_initial, "initial", source, cosserat_initial_kinds, motion_keys, allowed);
-  const ObjectReader r(top_initial, "initial", source, allowed);
-
-  switch (spec.shape) {
-    case CosseratShape::points:
-      spec.points = expect_vector3_list(r.required("points"), "initial.points", source);
-      spec.normals = expect_vector3_list(r.required("normals"), "initial.normals", source);
-      break;
-    case CosseratShape::straight:
-      spec.origin = r.vector3_or("origin", {0, 0, 0});
-      spec.direction = r.vector3_or("direction", {0, 0, 1});
-      spec.normal = r.vector3_or("normal", {1, 0, 0});
-      spec.spacing = r.vector3_or("spacing", {0, 0, 0});
-      if (r.has("direction") && r.has("directions")) {
-        throw ConfigError(source, "initial.directions",
-                          "give either initial.direction (every rod) or initial.directions (per rod), not both");
-      }
-      if (const json* list = r.optional("directions")) {
-        spec.has_directions = true;
-        spec.directions = expect_vector3_list(*list, "initial.directions", source);
-      }
-      break;
-    case CosseratShape::helix:
-      spec.origin = r.vector3_or("origin", {0, 0, 0});
-      spec.axis = r.vector3_or("axis", {0, 0, 1});
-      spec.normal = r.vector3_or("normal", {1, 0, 0});
-      spec.helix_radius = r.number("helix_radius");
-      spec.pitch = r.number_or("pitch", 0.0);
-      spec.spacing = r.vector3_or("spacing", {0, 0, 0});
-      break;
-    case CosseratShape::ring:
-      spec.origin = r.vector3_or("origin", {0, 0, 0});
-      spec.axis = r.vector3_or("axis", {0, 0, 1});
-      spec.normal = r.vector3_or("normal", {1, 0, 0});
-      spec.twist_turns = r.number_or("twist_turns", 0.0);
-      spec.spacing = r.vector3_or("spacing", {0, 0, 0});
-      break;
+/// `initial`: its kind and the numbers it takes (the table cosserat_initial), then its lists and the perturbation.
+void read_initial(const json& value, const std::string& source, CosseratSpec& spec) {
+  const auto initial = read_section(value, source, cosserat_initial(), "", cosserat_initial_kinds,
+                                    {"perturbation", "velocities", "angular_velocities"}, spec);
+  const ObjectReader& r = initial.r;
+  spec.shape = initial.kind;
+  if (spec.shape == CosseratShape::points) {
+    spec.points = expect_vector3_list(r.required("points"), "initial.points", source);
+    spec.normals = expect_vector3_list(r.required("normals"), "initial.normals", source);
+  }
+  if (const json* list = r.optional("directions")) {
+    if (r.has("direction")) {
+      throw ConfigError(source, "initial.directions",
+                        "give either initial.direction (every rod) or initial.directions (per rod), not both");
+    }
+    spec.has_directions = true;
+    spec.directions = expect_vector3_list(*list, "initial.directions", source);
+    set_unused(cosserat_initial(), spec, "direction",
+               "is not used: the config gives initial.directions (vary its elements, e.g. initial.directions[0][1])");
   }
   if (const json* p = r.optional("perturbation")) read_perturbation(*p, source, spec);
-  spec.velocity = r.vector3_or("velocity", {0, 0, 0});
-  spec.angular_velocity = r.vector3_or("angular_velocity", {0, 0, 0});
   for (const auto& [uniform, each] : {std::pair<const char*, const char*>{"velocity", "velocities"},
                                       std::pair<const char*, const char*>{"angular_velocity", "angular_velocities"}}) {
     if (r.has(uniform) && r.has(each)) {
@@ -230,10 +206,13 @@ void read_initial(const json& top_initial, const std::string& source, CosseratSp
   if (const json* list = r.optional("velocities")) {
     spec.has_velocities = true;
     spec.velocities = expect_vector3_list(*list, "initial.velocities", source);
+    set_unused(cosserat_initial(), spec, "velocity", "is not used: the config gives initial.velocities");
   }
   if (const json* list = r.optional("angular_velocities")) {
     spec.has_angular_velocities = true;
     spec.angular_velocities = expect_vector3_list(*list, "initial.angular_velocities", source);
+    set_unused(cosserat_initial(), spec, "angular_velocity",
+               "is not used: the config gives initial.angular_velocities");
   }
 }
 

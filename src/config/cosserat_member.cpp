@@ -232,8 +232,6 @@ void check_cross_keys(const CosseratSpec& spec, const MemberChecker& check, coss
 
 /// straight: rod r along its direction from origin + r spacing, all elements with one frame.
 void build_straight(const CosseratSpec& spec, int n, int rods, const MemberChecker& check, CosseratMember& out) {
-  check.finite_vectors(
-      {{"initial.origin", spec.origin}, {"initial.normal", spec.normal}, {"initial.spacing", spec.spacing}});
   if (spec.has_directions && spec.directions.size() != static_cast<std::size_t>(rods)) {
     check.fail("initial.directions", "expected params.rods = " + std::to_string(rods) +
                                          " directions [x, y, z] (one per rod), got " +
@@ -277,10 +275,6 @@ AxisFrame axis_frame(const CosseratSpec& spec, const MemberChecker& check) {
 /// helix: nodes on the helix at equal parameter steps, total helix arc length = length; frames from the chords and
 /// the principal normals at the midpoint parameters.
 void build_helix(const CosseratSpec& spec, int n, int rods, const MemberChecker& check, CosseratMember& out) {
-  check.finite_vectors(
-      {{"initial.origin", spec.origin}, {"initial.spacing", spec.spacing}, {"initial.normal", spec.normal}});
-  check.positive("initial.helix_radius", spec.helix_radius);
-  check.finite("initial.pitch", spec.pitch);
   const AxisFrame f = axis_frame(spec, check);
   const V axis = f.axis, e_r = f.e_r, e_p = f.e_p;
   const double R = spec.helix_radius;
@@ -316,9 +310,6 @@ void build_helix(const CosseratSpec& spec, int n, int rods, const MemberChecker&
 /// ring: a regular polygon of n sides of length / n about the axis through origin, node n repeating node 0 (copied,
 /// so that the two are equal to the bit); d3 along the chords, d1 towards the centre, d2 the axis.
 void build_ring(const CosseratSpec& spec, int n, int rods, const MemberChecker& check, CosseratMember& out) {
-  check.finite_vectors(
-      {{"initial.origin", spec.origin}, {"initial.spacing", spec.spacing}, {"initial.normal", spec.normal}});
-  check.finite("initial.twist_turns", spec.twist_turns);
   const AxisFrame f = axis_frame(spec, check);
   const V e_r = f.e_r, e_p = f.e_p;
   const auto N = static_cast<std::size_t>(n);
@@ -527,7 +518,7 @@ void Schema<cosserat::Model>::build(const Spec& spec, const CosseratJob&, const 
   land_params(cosserat_params(), spec, p);
   p.ring = ring;
   check_cross_keys(spec, check, p);
-  check.finite_vectors({{"initial.velocity", spec.velocity}, {"initial.angular_velocity", spec.angular_velocity}});
+  check_params(cosserat_initial(), spec, check);
 
   const auto N = static_cast<std::size_t>(n);
   const auto R = static_cast<std::size_t>(rods);

@@ -132,4 +132,30 @@ inline const ParamTable<CosseratSpec, cosserat::Params<double>>& cosserat_params
   return table;
 }
 
+/// The numbers of `initial`: the shape's (the kinds that take each: cosserat_initial_kinds) and the uniform motion.
+/// The lists (points, normals, directions, velocities, angular_velocities) and the perturbation are code.
+inline const ParamTable<CosseratSpec, cosserat::Params<double>>& cosserat_initial() {
+  using S = CosseratSpec;
+  using R = ParamRange;
+  const Vec3 zero{0, 0, 0}, up{0, 0, 1}, across{1, 0, 0};
+  const std::monostate built{};  // the initial state is built from these, not landed in Params
+  static const ParamTable<S, cosserat::Params<double>> table(
+      {
+          {"origin", &S::origin, zero, R::finite, 0, 0, "m", "node 0 of rod 0 (straight, helix, ring)", built},
+          {"direction", &S::direction, up, R::direction, 0, 0, "", "straight: every rod's d3", built},
+          {"normal", &S::normal, across, R::finite, 0, 0, "", "d1 at node 0, made perpendicular to d3 or the axis",
+           built},
+          {"axis", &S::axis, up, R::direction, 0, 0, "", "helix, ring: the axis", built},
+          {"helix_radius", &S::helix_radius, std::nullopt, R::positive, 0, 0, "m", "helix: its radius", built},
+          {"pitch", &S::pitch, 0.0, R::finite, 0, 0, "m", "helix: its rise per turn", built},
+          {"twist_turns", &S::twist_turns, 0.0, R::finite, 0, 0, "", "ring: the twist imposed on it, in turns", built},
+          {"spacing", &S::spacing, zero, R::finite, 0, 0, "m", "from one rod's node 0 to the next rod's", built},
+          {"velocity", &S::velocity, zero, R::finite, 0, 0, "m/s", "every node's (or initial.velocities)", built},
+          {"angular_velocity", &S::angular_velocity, zero, R::finite, 0, 0, "rad/s",
+           "every element's, body (or initial.angular_velocities)", built},
+      },
+      "initial", &S::initial_values);
+  return table;
+}
+
 }  // namespace rodswarm::config_detail

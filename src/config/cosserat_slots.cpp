@@ -30,34 +30,11 @@ void Schema<cosserat::Model>::numbers(Spec& s, const config_detail::NumberSlots&
     slots.list("params.growth.values", s.growth_values);
   }
 
-  switch (s.shape) {
-    case CosseratShape::straight:
-      slots.vector("initial.origin", s.origin);
-      if (s.has_directions) {
-        slots.rows("initial.directions", s.directions);
-      } else {
-        slots.vector("initial.direction", s.direction);
-      }
-      slots.vector("initial.normal", s.normal);
-      slots.vector("initial.spacing", s.spacing);
-      break;
-    case CosseratShape::helix:
-    case CosseratShape::ring:
-      slots.vector("initial.origin", s.origin);
-      slots.vector("initial.axis", s.axis);
-      slots.vector("initial.normal", s.normal);
-      if (s.shape == CosseratShape::helix) {
-        slots.number("initial.helix_radius", s.helix_radius);
-        slots.number("initial.pitch", s.pitch);
-      } else {
-        slots.number("initial.twist_turns", s.twist_turns);
-      }
-      slots.vector("initial.spacing", s.spacing);
-      break;
-    case CosseratShape::points:
-      slots.rows("initial.points", s.points);
-      slots.rows("initial.normals", s.normals);
-      break;
+  config_detail::param_slots(config_detail::cosserat_initial(), s, slots);
+  if (s.has_directions) slots.rows("initial.directions", s.directions);
+  if (s.shape == CosseratShape::points) {
+    slots.rows("initial.points", s.points);
+    slots.rows("initial.normals", s.normals);
   }
   if (s.has_perturbation) {
     slots.number("initial.perturbation.amplitude", s.perturbation_amplitude);
@@ -65,16 +42,8 @@ void Schema<cosserat::Model>::numbers(Spec& s, const config_detail::NumberSlots&
     if (s.has_perturbation_direction) slots.vector("initial.perturbation.direction", s.perturbation_direction);
     slots.integer("initial.perturbation.mode", s.perturbation_mode);
   }
-  if (s.has_velocities) {
-    slots.rows("initial.velocities", s.velocities);
-  } else {
-    slots.vector("initial.velocity", s.velocity);
-  }
-  if (s.has_angular_velocities) {
-    slots.rows("initial.angular_velocities", s.angular_velocities);
-  } else {
-    slots.vector("initial.angular_velocity", s.angular_velocity);
-  }
+  if (s.has_velocities) slots.rows("initial.velocities", s.velocities);
+  if (s.has_angular_velocities) slots.rows("initial.angular_velocities", s.angular_velocities);
 }
 
 /// Sections this config does not have, and keys of another growth law or initial kind.
@@ -82,6 +51,7 @@ template <>
 std::vector<Unvaried> Schema<cosserat::Model>::unvaried(const Spec& s) {
   std::vector<Unvaried> out;
   config_detail::param_unvaried(config_detail::cosserat_params(), s, out);
+  config_detail::param_unvaried(config_detail::cosserat_initial(), s, out);
   const std::pair<const char*, bool> sections[] = {{"params.rest_curvature", s.has_rest_curvature},
                                                    {"params.growth", s.has_growth},
                                                    {"params.loads", !s.loads.empty()},
@@ -116,22 +86,19 @@ std::vector<Unvaried> Schema<cosserat::Model>::unvaried(const Spec& s) {
                    "is not used by params.growth law \"" +
                        std::string(config_detail::cosserat_growth_laws.name(s.growth)) + "\""});
   }
-  if (s.has_directions) {
-    out.push_back({"initial.direction",
-                   "is not used: the config gives initial.directions (vary its elements, e.g. "
-                   "initial.directions[0][1])"});
-  }
-  const std::string kind = config_detail::cosserat_initial_kinds.name(s.shape);
-  for (const char* name :
-       {"origin", "direction", "normal", "spacing", "axis", "helix_radius", "pitch", "points", "normals"}) {
-    out.push_back({std::string("initial.") + name, "is not used by initial kind \"" + kind + "\""});
+  for (const char* name : {"points", "normals"}) {
+    out.push_back(
+        {std::string("initial.") + name,
+         "is not used by initial kind \"" + std::string(config_detail::cosserat_initial_kinds.name(s.shape)) + "\""});
   }
   return out;
 }
 
 template <>
 std::vector<ParamDoc> Schema<cosserat::Model>::param_docs() {
-  return config_detail::param_docs(config_detail::cosserat_params());
+  std::vector<ParamDoc> docs = config_detail::param_docs(config_detail::cosserat_params());
+  for (auto& d : config_detail::param_docs(config_detail::cosserat_initial(), "", false)) docs.push_back(std::move(d));
+  return docs;
 }
 
 }  // namespace rodswarm

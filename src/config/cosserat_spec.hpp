@@ -52,6 +52,7 @@ struct CosseratSpec : StepSpec {
   using Member = CosseratMember;
   /// The numbers of params that only the table reads (param_table.hpp: InTable), at their rows.
   TableValues table_values;
+  TableValues initial_values;  ///< the use of the rows of `initial` (cosserat_initial)
 
   // params
   double n = 0, rods = 1;

@@ -78,6 +78,7 @@ struct RowUse {
   bool used = true;
   const char* kind_key = nullptr;
   const char* kind = nullptr;
+  const char* why = nullptr;  ///< or a rule across keys left it unused (set_unused): what vary says
 };
 inline constexpr std::size_t max_param_rows = 64;
 struct TableValues {
@@ -113,15 +114,33 @@ struct Param {
   bool is_nested() const { return std::string(key).find('.') != std::string::npos; }
 };
 
+/// A model's rows, the config section they lie under (`root`: "params", or "initial" for the numbers of the initial
+/// state) and the member of the spec that keeps their values and use (`values`: one TableValues per table).
 template <class Spec, class P>
-using ParamTable = std::vector<Param<Spec, P>>;
+struct ParamTable : std::vector<Param<Spec, P>> {
+  ParamTable(std::initializer_list<Param<Spec, P>> rows, const char* root_ = "params",
+             TableValues Spec::*values_ = &Spec::table_values)
+      : std::vector<Param<Spec, P>>(rows), root(root_), values(values_) {}
+  const char* root;
+  TableValues Spec::*values;
+
+  std::size_t row(const Param<Spec, P>& p) const { return static_cast<std::size_t>(&p - this->data()); }
+  /// root.key ("params.contact.plane.normal").
+  std::string key(const Param<Spec, P>& p) const { return std::string(root) + "." + p.key; }
+  /// root.section, or root for the section "" (the root itself, when it has kinds).
+  std::string path(const std::string& section) const { return section.empty() ? root : root + ("." + section); }
+  template <class S>
+  auto& use(const Param<Spec, P>& p, S& spec) const {
+    return (spec.*values).use.at(row(p));
+  }
+};
 
 /// The value of row `p` of `table` in `spec` (S: the spec, const or not): its member, or its row of the spec's
 /// table_values.
 template <class S, class Spec, class P>
 auto& vector_of(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, S& spec) {
   if (const auto* member = std::get_if<Vec3 Spec::*>(&p.value)) return spec.*(*member);
-  return spec.table_values.at.at(static_cast<std::size_t>(&p - table.data()));
+  return (spec.*(table.values)).at.at(table.row(p));
 }
 template <class S, class Spec, class P>
 auto& number_of(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, S& spec) {
@@ -131,13 +150,14 @@ auto& number_of(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, S& sp
 
 template <class Spec, class P>
 bool row_used(const ParamTable<Spec, P>& table, const Param<Spec, P>& p, const Spec& spec) {
-  return spec.table_values.use.at(static_cast<std::size_t>(&p - table.data())).used;
+  return table.use(p, spec).used;
 }
 
-/// The leaf of row `p` when it lies directly in `section` ("contact.plane"), else nullptr.
+/// The leaf of row `p` when it lies directly in `section` ("contact.plane"; "": the root), else nullptr.
 template <class Spec, class P>
 const char* leaf_in(const Param<Spec, P>& p, const std::string& section) {
   const std::string key = p.key;
+  if (section.empty()) return p.is_nested() ? nullptr : p.key;
   if (key.size() <= section.size() + 1 || key.compare(0, section.size(), section) != 0 || key[section.size()] != '.')
     return nullptr;
   const char* leaf = p.key + section.size() + 1;
@@ -183,7 +203,7 @@ void read_row(const ObjectReader& r, const ParamTable<Spec, P>& table, const Par
 template <class Spec, class P>
 void read_params(const ObjectReader& r, const ParamTable<Spec, P>& table, Spec& spec) {
   for (const auto& p : table) {
-    spec.table_values.use.at(static_cast<std::size_t>(&p - table.data())).used = !p.is_nested();
+    table.use(p, spec) = RowUse{!p.is_nested()};
     if (!p.is_nested()) read_row(r, table, p, p.key, spec);
   }
 }
@@ -213,7 +233,7 @@ void read_section_rows(const ObjectReader& r, const ParamTable<Spec, P>& table, 
   for (const auto& p : table) {
     const char* leaf = leaf_in(p, section);
     if (leaf == nullptr) continue;
-    RowUse& use = spec.table_values.use.at(static_cast<std::size_t>(&p - table.data()));
+    RowUse& use = table.use(p, spec);
     use = {std::find(allowed.begin(), allowed.end(), leaf) != allowed.end(), kind_key, kind};
     if (use.used) read_row(r, table, p, leaf, spec);
   }
@@ -224,7 +244,7 @@ template <class Spec, class P>
 ObjectReader read_section(const json& value, const std::string& source, const ParamTable<Spec, P>& table,
                           const std::string& section, const std::vector<std::string>& more, Spec& spec) {
   const std::vector<std::string> allowed = section_keys(table, section, more);
-  ObjectReader r(value, "params." + section, source, allowed);
+  ObjectReader r(value, table.path(section), source, allowed);
   read_section_rows(r, table, section, allowed, spec);
   return r;
 }
@@ -241,7 +261,7 @@ KindSection<E> read_section(const json& value, const std::string& source, const 
                             Spec& spec, std::optional<typename Kinds<E>::Value> fallback = std::nullopt) {
   std::vector<std::string> allowed, kinds_keys;
   for (const auto& k : kinds.entries()) kinds_keys.insert(kinds_keys.end(), k.keys.begin(), k.keys.end());
-  const std::string path = "params." + section;
+  const std::string path = table.path(section);
   const E kind =
       read_kind(value, path, source, kinds, section_keys(table, section, more, kinds_keys), allowed, fallback);
   KindSection<E> out{kind, ObjectReader(value, path, source, allowed)};
@@ -249,15 +269,26 @@ KindSection<E> read_section(const json& value, const std::string& source, const 
   return out;
 }
 
+/// Row `key` of `table` unused by this config for a rule across keys (`why`, said after the key by vary: "is not
+/// used: the config gives initial.directions").
+template <class Spec, class P>
+void set_unused(const ParamTable<Spec, P>& table, Spec& spec, const char* key, const char* why) {
+  for (const auto& p : table) {
+    if (std::string(p.key) == key) table.use(p, spec) = RowUse{false, nullptr, nullptr, why};
+  }
+}
+
 /// Why `vary` cannot address each unused row of this config: its section is absent, or its kind does not take it.
 template <class Spec, class P>
 void param_unvaried(const ParamTable<Spec, P>& table, const Spec& spec, std::vector<Unvaried>& out) {
   for (const auto& p : table) {
-    const RowUse& use = spec.table_values.use.at(static_cast<std::size_t>(&p - table.data()));
+    const RowUse& use = table.use(p, spec);
     if (use.used) continue;
-    const std::string key = std::string("params.") + p.key;
+    const std::string key = table.key(p);
     const std::string section = key.substr(0, key.rfind('.'));
-    if (use.kind == nullptr) {
+    if (use.why != nullptr) {
+      out.push_back({key, use.why});
+    } else if (use.kind == nullptr) {
       out.push_back({key, "cannot be varied: the config has no " + section + " (give it a value there first)"});
     } else {
       out.push_back({key, "is not used by " + section + " " + use.kind_key + " \"" + use.kind + "\""});
@@ -275,7 +306,7 @@ void param_slots(const ParamTable<Spec, P>& table, Spec& spec, const NumberSlots
   for (const auto& p : table) {
     if (!p.varied || !row_used(table, p, spec)) continue;
     if (p.fallback.kind == ParamDefault::optional && std::isnan(number_of(table, p, spec))) continue;
-    const std::string key = prefix + "params." + p.key;
+    const std::string key = prefix + table.key(p);
     if (p.is_vector()) {
       slots.vector(key, vector_of(table, p, spec));
     } else if (p.range == ParamRange::integer) {
@@ -295,7 +326,7 @@ void check_params(const ParamTable<Spec, P>& table, const Spec& spec, const Memb
     if (!row_used(table, p, spec)) continue;
     if (p.is_vector()) {
       const Vec3& v = vector_of(table, p, spec);
-      const std::string key = std::string("params.") + p.key;
+      const std::string key = table.key(p);
       if (p.range == ParamRange::non_negative) check.non_negative_vector(key, v);
       for (std::size_t c = 0; c < 3; ++c) {
         if (!std::isfinite(v[c])) check.finite_element(key.c_str(), c, -1, v[c]);
@@ -312,7 +343,7 @@ void check_params(const ParamTable<Spec, P>& table, const Spec& spec, const Memb
     if (ok && p.range == ParamRange::at_least) ok = x >= p.lo;
     if (ok && p.range == ParamRange::fraction) ok = x > p.lo && x <= p.hi;
     if (ok) continue;
-    const std::string key = std::string("params.") + p.key;
+    const std::string key = table.key(p);
     const std::string why = p.why != nullptr ? std::string(" (") + p.why + ")" : std::string();
     if (p.range != ParamRange::integer) check.finite(key.c_str(), x);
     switch (p.range) {
@@ -405,7 +436,7 @@ std::vector<ParamDoc> param_docs(const ParamTable<Spec, P>& table, const std::st
   std::vector<ParamDoc> rows;
   for (const auto& p : table) {
     ParamDoc d;
-    d.key = prefix + "params." + p.key;
+    d.key = prefix + table.key(p);
     const bool vector = p.is_vector();
     d.type = vector ? "3-vector" : p.range == ParamRange::integer ? "integer" : "number";
     switch (p.fallback.kind) {

@@ -128,6 +128,19 @@ TEST(ConfigCosseratEnsemble, VaryKeyErrors) {
   }
   e = error_of(R"({"mode": "grid", "vary": {"initial.helix_radius": [1, 2]}})");
   EXPECT_TRUE(contains(e, "is not used by initial kind \"straight\"")) << e.what();
+  e = error_of(R"({"mode": "grid", "vary": {"initial.twist_turns": [1, 2]}})");
+  EXPECT_TRUE(contains(e, "initial.twist_turns is not used by initial kind \"straight\"")) << e.what();
+  // A uniform velocity that initial.velocities replaces (a rule across keys: set_unused).
+  json each = with_ensemble(rod(), R"({"mode": "grid", "vary": {"initial.velocity[0]": [0, 1]}})");
+  each["initial"]["velocities"] = json::array();
+  for (int node = 0; node <= 6; ++node) each["initial"]["velocities"].push_back({0, 0, 0});
+  try {
+    parse_as<cosserat::Model>(each, "e.json");
+    ADD_FAILURE() << "initial.velocity was varied beside initial.velocities";
+  } catch (const ConfigError& error) {
+    EXPECT_TRUE(contains(error, "initial.velocity[0] is not used: the config gives initial.velocities"))
+        << error.what();
+  }
   e = error_of(R"({"mode": "grid", "vary": {"output.save_every": [1, 2]}})");
   EXPECT_TRUE(contains(e, "only numeric keys under params, initial and integrator")) << e.what();
   e = error_of(R"({"mode": "grid", "vary": {"params.rest_curvature[0]": [1, 2]}})");
