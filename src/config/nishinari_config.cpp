@@ -16,7 +16,6 @@ namespace {
 
 const std::vector<OutputField> output_fields = {{"positions", true}, {"velocities", false}, {"energy", true},
                                                 {"momentum", true},  {"normals", false},    {"spins", false}};
-const std::vector<std::string> motion_keys = {"velocity", "velocities", "spin", "spins", "twist_pulse"};
 const Choices<nishinari::Formulation> formulations{{nishinari::Formulation::intrinsic, "intrinsic"},
                                                    {nishinari::Formulation::cartesian, "cartesian"}};
 const Choices<nishinari::TwistMoment> twist_moments{{nishinari::TwistMoment::conservative, "conservative"},
@@ -29,56 +28,40 @@ void read_choices(const ObjectReader& r, NishinariSpec& spec) {
   spec.twist_moment = r.choice_or("twist_moment", twist_moments, nishinari::TwistMoment::conservative);
 }
 
-void read_twist_pulse(const json& value, const std::string& source, NishinariSpec& spec) {
-  const ObjectReader r(value, "initial.twist_pulse", source, {"center", "width", "angle", "rate"});
-  spec.has_twist_pulse = true;
-  spec.pulse_center = r.number("center");
-  spec.pulse_width = r.number("width");
-  spec.pulse_angle = r.number_or("angle", 0.0);
-  spec.pulse_rate = r.number_or("rate", 0.0);
-}
-
-void read_initial(const json& top_initial, const std::string& source, NishinariSpec& spec) {
-  std::vector<std::string> allowed;
-  spec.shape = read_kind(top_initial, "initial", source, nishinari_initial_kinds, motion_keys, allowed);
-  const ObjectReader r(top_initial, "initial", source, allowed);
-
+/// `initial`: its kind and the numbers it takes (the table nishinari_initial), its lists and the twist pulse.
+void read_initial(const json& value, const std::string& source, NishinariSpec& spec) {
+  const auto initial = read_section(value, source, nishinari_initial(), "", nishinari_initial_kinds,
+                                    {"velocities", "spins", "twist_pulse"}, spec);
+  const ObjectReader& r = initial.r;
+  spec.shape = initial.kind;
   if (spec.shape == NishinariShape::points) {
     spec.points = expect_vector3_list(r.required("points"), "initial.points", source);
     spec.normals = expect_vector3_list(r.required("normals"), "initial.normals", source);
-  } else {
-    spec.origin = r.vector3_or("origin", {0, 0, 0});
-    spec.direction = r.vector3_or("direction", {1, 0, 0});
-    spec.normal = r.vector3_or("normal", {0, 1, 0});
-    spec.stretch = r.number_or("stretch", 1.0);
-    if (spec.shape == NishinariShape::helix) {
-      spec.dphi = r.number_or("dphi", 0.0);
-      spec.dtheta = r.number_or("dtheta", 0.0);
-      spec.dpsi = r.number_or("dpsi", 0.0);
-    }
   }
-
   if (r.has("velocity") && r.has("velocities")) {
     throw ConfigError(source, "initial.velocities",
                       "give either initial.velocity (uniform) or initial.velocities (per bead), not both");
   }
-  spec.velocity = r.vector3_or("velocity", {0, 0, 0});
   if (const json* list = r.optional("velocities")) {
     spec.has_velocities = true;
     spec.velocities = expect_vector3_list(*list, "initial.velocities", source);
+    set_unused(nishinari_initial(), spec, "velocity",
+               "is not used: the config gives initial.velocities (vary its elements, e.g. initial.velocities[0][1])");
   }
-
   if (r.has("spin") && r.has("spins")) {
     throw ConfigError(source, "initial.spins",
                       "give either initial.spin (uniform) or initial.spins (per segment), not both");
   }
-  spec.spin = r.number_or("spin", 0.0);
   if (const json* list = r.optional("spins")) {
     spec.has_spins = true;
     spec.spins = expect_number_list(*list, "initial.spins", source);
+    set_unused(nishinari_initial(), spec, "spin",
+               "is not used: the config gives initial.spins (vary its elements, e.g. initial.spins[0])");
   }
-
-  if (const json* pulse = r.optional("twist_pulse")) read_twist_pulse(*pulse, source, spec);
+  if (const json* pulse = r.optional("twist_pulse")) {
+    read_section(*pulse, source, nishinari_initial(), "twist_pulse", {}, spec);
+    spec.has_twist_pulse = true;
+  }
 }
 
 }  // namespace

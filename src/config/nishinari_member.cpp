@@ -42,16 +42,11 @@ V segment(const std::vector<double>& r, std::size_t s) { return load3(&r[3 * s +
 /// straight and helix: frames by the constant relative rotation P, positions by r_{s+1} = r_s + G t_s.
 void build_helix(const NishinariSpec& spec, int n, const MemberChecker& check, NishinariMember& out,
                  std::vector<double>& frames) {
-  check.finite_vectors(
-      {{"initial.origin", spec.origin}, {"initial.direction", spec.direction}, {"initial.normal", spec.normal}});
-  check.positive("initial.stretch", spec.stretch);
-  check.finite({{"initial.dphi", spec.dphi}, {"initial.dtheta", spec.dtheta}, {"initial.dpsi", spec.dpsi}});
   if (!(std::fabs(spec.dtheta) < half_pi)) {
     check.fail("initial.dtheta", "|dtheta| must be below pi/2 (the relative Euler angles are singular there), got " +
                                      format_number(spec.dtheta));
   }
   const double dlen = norm(vec(spec.direction));
-  if (!(dlen > 0)) check.fail("initial.direction", "must not be the zero vector");
   const V t0{spec.direction[0] / dlen, spec.direction[1] / dlen, spec.direction[2] / dlen};
   if (!make_frame(t0, vec(spec.normal), frames.data())) {
     check.fail("initial.normal", "must not be zero or parallel to initial.direction, got " + vec_text(spec.normal) +
@@ -127,12 +122,7 @@ void build_points(const NishinariSpec& spec, int n, const MemberChecker& check, 
 }
 
 /// Rotates normal s about its tangent by angle w_s and adds rate w_s to spin s.
-void apply_twist_pulse(const NishinariSpec& spec, int n, const MemberChecker& check, NishinariMember& out,
-                       std::vector<double>& frames) {
-  check.finite("initial.twist_pulse.center", spec.pulse_center);
-  check.positive("initial.twist_pulse.width", spec.pulse_width);
-  check.finite("initial.twist_pulse.angle", spec.pulse_angle);
-  check.finite("initial.twist_pulse.rate", spec.pulse_rate);
+void apply_twist_pulse(const NishinariSpec& spec, int n, NishinariMember& out, std::vector<double>& frames) {
   for (std::size_t s = 0; s + 1 < static_cast<std::size_t>(n); ++s) {
     const double x = (static_cast<double>(s) - spec.pulse_center) / spec.pulse_width;
     const double w = std::exp(-0.5 * x * x);
@@ -176,7 +166,6 @@ void set_velocities(const NishinariSpec& spec, int n, const MemberChecker& check
     if (fixed0) must_rest(0, 0, p.end0);
     if (fixed1) must_rest(beads - 1, 1, p.end1);
   } else {
-    check.finite_vectors({{"initial.velocity", spec.velocity}});
     for (std::size_t i = 0; i < beads; ++i) {
       const bool fixed = (i == 0 && fixed0) || (i + 1 == beads && fixed1);
       for (std::size_t c = 0; c < 3; ++c) out.v[3 * i + c] = fixed ? 0.0 : spec.velocity[c];
@@ -196,7 +185,6 @@ void set_spins(const NishinariSpec& spec, int n, const MemberChecker& check, Nis
       out.spin[s] = spec.spins[s];
     }
   } else {
-    check.finite("initial.spin", spec.spin);
     std::fill(out.spin.begin(), out.spin.end(), spec.spin);
   }
 }
@@ -210,6 +198,7 @@ void Schema<nishinari::Model>::build(const Spec& spec, const NishinariJob&, cons
   const MemberChecker check(source);
 
   check_params(nishinari_params(), spec, check);
+  check_params(nishinari_initial(), spec, check);
 
   auto& p = out.params;
   p = nishinari::Params<double>{};
@@ -234,7 +223,7 @@ void Schema<nishinari::Model>::build(const Spec& spec, const NishinariJob&, cons
     build_helix(spec, n, check, out, out.frames);
   }
   set_spins(spec, n, check, out);
-  if (spec.has_twist_pulse) apply_twist_pulse(spec, n, check, out, out.frames);
+  if (spec.has_twist_pulse) apply_twist_pulse(spec, n, out, out.frames);
   set_velocities(spec, n, check, out);
 
   // Every joint must start away from gimbal lock: cos(dtheta_i) = hypot(P00, P01) = sqrt(1 - (t_i . b_{i-1})^2).

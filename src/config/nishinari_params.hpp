@@ -37,4 +37,36 @@ inline const ParamTable<NishinariSpec, nishinari::Params<double>>& nishinari_par
   return table;
 }
 
+/// The numbers of `initial`: the shape's (the kinds that take each: nishinari_initial_kinds), the uniform motion and
+/// the twist pulse. The lists (points, normals, velocities, spins) are code.
+inline const ParamTable<NishinariSpec, nishinari::Params<double>>& nishinari_initial() {
+  using S = NishinariSpec;
+  using R = ParamRange;
+  const Vec3 zero{0, 0, 0};
+  const std::monostate built{};  // the initial state is built from these, not landed in Params
+  static const ParamTable<S, nishinari::Params<double>> table(
+      {
+          {"origin", &S::origin, zero, R::finite, 0, 0, "m", "bead 0", built},
+          {"direction", &S::direction, Vec3{1, 0, 0}, R::direction, 0, 0, "", "the first segment's tangent", built},
+          {"normal", &S::normal, Vec3{0, 1, 0}, R::finite, 0, 0, "", "the first segment's normal, made perpendicular",
+           built},
+          {"stretch", &S::stretch, 1.0, R::positive, 0, 0, "", "G / l: every segment's length over its rest length",
+           built},
+          {"dphi", &S::dphi, 0.0, R::finite, 0, 0, "rad",
+           "helix: the relative Euler angles from one segment to the next", built},
+          {"dtheta", &S::dtheta, 0.0, R::finite, 0, 0, "rad", "helix: the same, |dtheta| < pi/2", built},
+          {"dpsi", &S::dpsi, 0.0, R::finite, 0, 0, "rad", "helix: the same", built},
+          {"velocity", &S::velocity, zero, R::finite, 0, 0, "m/s", "every free bead's (or initial.velocities)", built},
+          {"spin", &S::spin, 0.0, R::finite, 0, 0, "rad/s", "every segment's spin C_s (or initial.spins)", built},
+          {"twist_pulse.center", &S::pulse_center, std::nullopt, R::finite, 0, 0, "", "the pulse's centre, in segments",
+           built},
+          {"twist_pulse.width", &S::pulse_width, std::nullopt, R::positive, 0, 0, "", "its width, in segments", built},
+          {"twist_pulse.angle", &S::pulse_angle, 0.0, R::finite, 0, 0, "rad", "the normals turned by at its centre",
+           built},
+          {"twist_pulse.rate", &S::pulse_rate, 0.0, R::finite, 0, 0, "rad/s", "the spin added at its centre", built},
+      },
+      "initial", &S::initial_values);
+  return table;
+}
+
 }  // namespace rodswarm::config_detail

@@ -12,32 +12,13 @@ using config_detail::Unvaried;
 template <>
 void Schema<nishinari::Model>::numbers(Spec& s, const config_detail::NumberSlots& slots) {
   config_detail::param_slots(config_detail::nishinari_params(), s, slots);
+  config_detail::param_slots(config_detail::nishinari_initial(), s, slots);
   if (s.shape == NishinariShape::points) {
     slots.rows("initial.points", s.points);
     slots.rows("initial.normals", s.normals);
-  } else {
-    slots.vector("initial.origin", s.origin);
-    slots.vector("initial.direction", s.direction);
-    slots.vector("initial.normal", s.normal);
-    slots.number("initial.stretch", s.stretch);
-    if (s.shape == NishinariShape::helix) {
-      slots.numbers("initial", "dphi dtheta dpsi", {&s.dphi, &s.dtheta, &s.dpsi});
-    }
   }
-  if (s.has_velocities) {
-    slots.rows("initial.velocities", s.velocities);
-  } else {
-    slots.vector("initial.velocity", s.velocity);
-  }
-  if (s.has_spins) {
-    slots.list("initial.spins", s.spins);
-  } else {
-    slots.number("initial.spin", s.spin);
-  }
-  if (s.has_twist_pulse) {
-    slots.numbers("initial.twist_pulse", "center width angle rate",
-                  {&s.pulse_center, &s.pulse_width, &s.pulse_angle, &s.pulse_rate});
-  }
+  if (s.has_velocities) slots.rows("initial.velocities", s.velocities);
+  if (s.has_spins) slots.list("initial.spins", s.spins);
 }
 
 /// Keys of the other initial kinds, and the uniform or per-element form of the motion this config does not use.
@@ -45,34 +26,18 @@ template <>
 std::vector<Unvaried> Schema<nishinari::Model>::unvaried(const Spec& s) {
   const std::string kind = config_detail::nishinari_initial_kinds.name(s.shape);
   std::vector<Unvaried> out;
-  for (const char* name : {"origin", "direction", "normal", "stretch"}) {
-    if (s.shape == NishinariShape::points)
-      out.push_back({std::string("initial.") + name, "is not used by initial kind \"points\""});
-  }
-  for (const char* name : {"dphi", "dtheta", "dpsi"}) {
-    if (s.shape != NishinariShape::helix) {
-      out.push_back(
-          {std::string("initial.") + name, "is not used by initial kind \"" + kind + "\" (only by \"helix\")"});
-    }
-  }
+  config_detail::param_unvaried(config_detail::nishinari_initial(), s, out);
   for (const char* name : {"points", "normals"}) {
     if (s.shape != NishinariShape::points) {
       out.push_back(
           {std::string("initial.") + name, "is not used by initial kind \"" + kind + "\" (only by \"points\")"});
     }
   }
-  if (s.has_velocities) {
-    out.push_back({"initial.velocity",
-                   "is not used: the config gives initial.velocities (vary its elements, e.g. "
-                   "initial.velocities[0][1])"});
-  } else {
+  if (!s.has_velocities) {
     out.push_back({"initial.velocities",
                    "cannot be varied: the config has no initial.velocities list (vary initial.velocity[0..2])"});
   }
-  if (s.has_spins) {
-    out.push_back(
-        {"initial.spin", "is not used: the config gives initial.spins (vary its elements, e.g. initial.spins[0])"});
-  } else {
+  if (!s.has_spins) {
     out.push_back({"initial.spins", "cannot be varied: the config has no initial.spins list (vary initial.spin)"});
   }
   if (!s.has_twist_pulse) {
@@ -83,7 +48,9 @@ std::vector<Unvaried> Schema<nishinari::Model>::unvaried(const Spec& s) {
 
 template <>
 std::vector<ParamDoc> Schema<nishinari::Model>::param_docs() {
-  return config_detail::param_docs(config_detail::nishinari_params());
+  std::vector<ParamDoc> docs = config_detail::param_docs(config_detail::nishinari_params());
+  for (auto& d : config_detail::param_docs(config_detail::nishinari_initial(), "", false)) docs.push_back(std::move(d));
+  return docs;
 }
 
 }  // namespace rodswarm

@@ -32,6 +32,7 @@ struct NishinariSpec : StepSpec {
   using Member = NishinariMember;
   /// The numbers of params that only the table reads (param_table.hpp: InTable), at their rows.
   TableValues table_values;
+  TableValues initial_values;  ///< the use of the rows of `initial` (nishinari_initial)
 
   // params
   double n = 0, l = 0, m = 0, k = 0, K = 0, h = 0, j = 0, damping = 0, spin_damping = 0;

@@ -78,7 +78,8 @@ struct RowUse {
   bool used = true;
   const char* kind_key = nullptr;
   const char* kind = nullptr;
-  const char* why = nullptr;  ///< or a rule across keys left it unused (set_unused): what vary says
+  const char* why = nullptr;      ///< or a rule across keys left it unused (set_unused): what vary says
+  const char* only_by = nullptr;  ///< the one kind that takes it, where one does
 };
 inline constexpr std::size_t max_param_rows = 64;
 struct TableValues {
@@ -232,6 +233,7 @@ void read_section_rows(const ObjectReader& r, const ParamTable<Spec, P>& table, 
                        const char* kind = nullptr) {
   for (const auto& p : table) {
     const char* leaf = leaf_in(p, section);
+    if (section.empty() && p.is_nested()) table.use(p, spec) = RowUse{false};  // until its section is read
     if (leaf == nullptr) continue;
     RowUse& use = table.use(p, spec);
     use = {std::find(allowed.begin(), allowed.end(), leaf) != allowed.end(), kind_key, kind};
@@ -255,17 +257,30 @@ struct KindSection {
   E kind;
   ObjectReader r;
 };
+/// `prefix` goes before the section's path (a rod of a two-rod member: "rod1.").
 template <class Spec, class P, class E>
 KindSection<E> read_section(const json& value, const std::string& source, const ParamTable<Spec, P>& table,
                             const std::string& section, const Kinds<E>& kinds, const std::vector<std::string>& more,
-                            Spec& spec, std::optional<typename Kinds<E>::Value> fallback = std::nullopt) {
+                            Spec& spec, std::optional<typename Kinds<E>::Value> fallback = std::nullopt,
+                            const std::string& prefix = "") {
   std::vector<std::string> allowed, kinds_keys;
   for (const auto& k : kinds.entries()) kinds_keys.insert(kinds_keys.end(), k.keys.begin(), k.keys.end());
-  const std::string path = table.path(section);
+  const std::string path = prefix + table.path(section);
   const E kind =
       read_kind(value, path, source, kinds, section_keys(table, section, more, kinds_keys), allowed, fallback);
   KindSection<E> out{kind, ObjectReader(value, path, source, allowed)};
   read_section_rows(out.r, table, section, allowed, spec, kinds.key(), kinds.name(kind));
+  for (const auto& p : table) {
+    const char* leaf = leaf_in(p, section);
+    if (leaf == nullptr || table.use(p, spec).used) continue;
+    int taking = 0;
+    for (const auto& k : kinds.entries()) {
+      if (std::find(k.keys.begin(), k.keys.end(), leaf) == k.keys.end()) continue;
+      table.use(p, spec).only_by = k.name;
+      ++taking;
+    }
+    if (taking != 1) table.use(p, spec).only_by = nullptr;
+  }
   return out;
 }
 
@@ -280,18 +295,20 @@ void set_unused(const ParamTable<Spec, P>& table, Spec& spec, const char* key, c
 
 /// Why `vary` cannot address each unused row of this config: its section is absent, or its kind does not take it.
 template <class Spec, class P>
-void param_unvaried(const ParamTable<Spec, P>& table, const Spec& spec, std::vector<Unvaried>& out) {
+void param_unvaried(const ParamTable<Spec, P>& table, const Spec& spec, std::vector<Unvaried>& out,
+                    const std::string& prefix = "") {
   for (const auto& p : table) {
     const RowUse& use = table.use(p, spec);
     if (use.used) continue;
-    const std::string key = table.key(p);
+    const std::string key = prefix + table.key(p);
     const std::string section = key.substr(0, key.rfind('.'));
     if (use.why != nullptr) {
       out.push_back({key, use.why});
     } else if (use.kind == nullptr) {
       out.push_back({key, "cannot be varied: the config has no " + section + " (give it a value there first)"});
     } else {
-      out.push_back({key, "is not used by " + section + " " + use.kind_key + " \"" + use.kind + "\""});
+      out.push_back({key, "is not used by " + section + " " + use.kind_key + " \"" + use.kind + "\"" +
+                              (use.only_by != nullptr ? std::string(" (only by \"") + use.only_by + "\")" : "")});
     }
   }
 }

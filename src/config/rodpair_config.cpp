@@ -22,7 +22,7 @@ void read_rod(const json& config, int which, const std::string& source, Se3rodSp
   const std::string name = which == 0 ? "rod1" : "rod2";
   const ObjectReader rod(required_section(config, name.c_str(), source), name, source, rod_keys);
   read_se3rod_params(ObjectReader(rod.required("params"), rod.key("params"), source, se3rod_params_keys(false)), spec);
-  read_se3rod_initial(rod.required("initial"), rod.key("initial"), source, spec);
+  read_se3rod_initial(rod.required("initial"), name + ".", source, spec);
   check_se3rod_length(spec, name + ".", source);
 }
 

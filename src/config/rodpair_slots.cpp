@@ -51,9 +51,10 @@ std::vector<Unvaried> Schema<rodpair::Model>::unvaried(const Spec& s) {
 /// Each rod's table is se3rod's, under rod1. and rod2. (the results columns are rodpair's own: rodpair_run.cpp).
 template <>
 std::vector<ParamDoc> Schema<rodpair::Model>::param_docs() {
-  std::vector<ParamDoc> rows = config_detail::param_docs(config_detail::se3rod_params(), "rod1.", false);
-  for (auto& row : config_detail::param_docs(config_detail::se3rod_params(), "rod2.", false)) {
-    rows.push_back(std::move(row));
+  std::vector<ParamDoc> rows;
+  for (const char* rod : {"rod1.", "rod2."}) {
+    for (auto& row : config_detail::param_docs(config_detail::se3rod_params(), rod, false)) rows.push_back(row);
+    for (auto& row : config_detail::param_docs(config_detail::se3rod_initial(), rod, false)) rows.push_back(row);
   }
   return rows;
 }

@@ -27,7 +27,6 @@ const std::vector<std::string> more_params_keys = {"ends",
 const std::vector<OutputField> output_fields = {{"positions", true},   {"directors", false},
                                                 {"velocities", false}, {"angular_velocities", false},
                                                 {"energy", true},      {"contact", false}};
-const std::vector<std::string> motion_keys = {"velocity", "angular_velocity"};
 
 }  // namespace
 
@@ -60,26 +59,14 @@ void read_se3rod_params(const ObjectReader& r, Se3rodSpec& spec) {
   }
 }
 
-void read_se3rod_initial(const json& initial, const std::string& prefix, const std::string& source, Se3rodSpec& spec) {
-  std::vector<std::string> allowed;
-  spec.shape = read_kind(initial, prefix, source, se3rod_initial_kinds, motion_keys, allowed);
-  const ObjectReader r(initial, prefix, source, allowed);
+void read_se3rod_initial(const json& initial, const std::string& rod, const std::string& source, Se3rodSpec& spec) {
+  const auto read =
+      read_section(initial, source, se3rod_initial(), "", se3rod_initial_kinds, {}, spec, std::nullopt, rod);
+  spec.shape = read.kind;
   if (spec.shape == Se3rodShape::points) {
-    spec.points = expect_vector3_list(r.required("points"), r.key("points"), source);
-    spec.normals = expect_vector3_list(r.required("normals"), r.key("normals"), source);
-  } else {
-    spec.origin = r.vector3_or("origin", {0, 0, 0});
-    spec.normal = r.vector3_or("normal", {1, 0, 0});
-    if (spec.shape == Se3rodShape::helix) {
-      spec.direction = r.vector3_or("axis", {0, 0, 1});
-      spec.helix_radius = r.number("helix_radius");
-      spec.pitch = r.number_or("pitch", 0.0);
-    } else {
-      spec.direction = r.vector3_or("direction", {0, 0, 1});
-    }
+    spec.points = expect_vector3_list(read.r.required("points"), read.r.key("points"), source);
+    spec.normals = expect_vector3_list(read.r.required("normals"), read.r.key("normals"), source);
   }
-  spec.velocity = r.vector3_or("velocity", {0, 0, 0});
-  spec.angular_velocity = r.vector3_or("angular_velocity", {0, 0, 0});
 }
 
 std::vector<std::string> se3rod_params_keys(bool plane_contact) {
@@ -118,7 +105,7 @@ config_detail::Se3rodSpec Schema<se3rod::Model>::parse(const nlohmann::json& con
   Se3rodSpec spec;
   read_se3rod_params(
       ObjectReader(required_section(config, "params", source), "params", source, se3rod_params_keys(true)), spec);
-  read_se3rod_initial(required_section(config, "initial", source), "initial", source, spec);
+  read_se3rod_initial(required_section(config, "initial", source), "", source, spec);
   spec.scheme =
       se3rod_schemes.value(read_integrator(config, source, se3rod_schemes.names(), keys.divergence_factor, spec));
   check_se3rod_length(spec, "", source);

@@ -64,8 +64,6 @@ void build_straight(const Se3rodSpec& spec, int nodes, double h, const MemberChe
 
 void build_helix(const Se3rodSpec& spec, int nodes, double h, const MemberChecker& check,
                  std::vector<Pose<double>>& g) {
-  check.positive("initial.helix_radius", spec.helix_radius);
-  check.finite("initial.pitch", spec.pitch);
   const V axis = unit_or_fail(spec.direction, "initial.axis", check);
   const V raw = vec(spec.normal), perp = raw - dot(raw, axis) * axis;
   if (!(norm(raw) > 0) || !(norm(perp) > parallel_tolerance * norm(raw))) {
@@ -169,13 +167,11 @@ void set_plane_contact(const Se3rodSpec& spec, const MemberChecker& check, se3ro
 void build_se3rod_rod(const Se3rodSpec& spec, const MemberChecker& check, Se3rodMember& out) {
   check_params(se3rod_params(), spec, check);
   const int nodes = static_cast<int>(spec.n) + 1;
-  check.finite_vectors({{"initial.origin", spec.origin},
-                        {"params.end_velocity0", spec.end_velocity[0]},
+  check.finite_vectors({{"params.end_velocity0", spec.end_velocity[0]},
                         {"params.end_velocity1", spec.end_velocity[1]},
                         {"params.end_angular_velocity0", spec.end_angular_velocity[0]},
-                        {"params.end_angular_velocity1", spec.end_angular_velocity[1]},
-                        {"initial.velocity", spec.velocity},
-                        {"initial.angular_velocity", spec.angular_velocity}});
+                        {"params.end_angular_velocity1", spec.end_angular_velocity[1]}});
+  check_params(se3rod_initial(), spec, check);
 
   std::vector<Pose<double>> g(static_cast<std::size_t>(nodes));
   double h = spec.has_length ? spec.length / spec.n : 0;

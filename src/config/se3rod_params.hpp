@@ -54,4 +54,26 @@ inline const ParamTable<Se3rodSpec, se3rod::Params<double>>& se3rod_params() {
   return table;
 }
 
+/// The numbers of `initial`: the shape's (the kinds that take each: se3rod_initial_kinds) and the uniform motion.
+/// The points kind's lists are code; a direction or axis is normalised by the shape's code (se3rod_member.cpp).
+inline const ParamTable<Se3rodSpec, se3rod::Params<double>>& se3rod_initial() {
+  using S = Se3rodSpec;
+  using R = ParamRange;
+  const Vec3 zero{0, 0, 0}, up{0, 0, 1};
+  const std::monostate built{};  // the initial state is built from these, not landed in Params
+  static const ParamTable<S, se3rod::Params<double>> table(
+      {
+          {"origin", &S::origin, zero, R::finite, 0, 0, "m", "node 0 (straight, helix)", built},
+          {"direction", &S::direction, up, R::finite, 0, 0, "", "straight: the rod's d3 (not zero)", built},
+          {"axis", &S::direction, up, R::finite, 0, 0, "", "helix: its axis (not zero)", built},
+          {"normal", &S::normal, Vec3{1, 0, 0}, R::finite, 0, 0, "", "d1 at node 0, made perpendicular", built},
+          {"helix_radius", &S::helix_radius, std::nullopt, R::positive, 0, 0, "m", "helix: its radius", built},
+          {"pitch", &S::pitch, 0.0, R::finite, 0, 0, "m", "helix: its rise per turn", built},
+          {"velocity", &S::velocity, zero, R::finite, 0, 0, "m/s", "every node's", built},
+          {"angular_velocity", &S::angular_velocity, zero, R::finite, 0, 0, "rad/s", "every node's", built},
+      },
+      "initial", &S::initial_values);
+  return table;
+}
+
 }  // namespace rodswarm::config_detail

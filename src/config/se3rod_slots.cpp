@@ -24,17 +24,11 @@ void se3rod_rod_numbers(Se3rodSpec& s, const NumberSlots& slots, const std::stri
     slots.vector(params + ".plane_normal", s.plane_normal);
     slots.number(params + ".plane_offset", s.plane_offset);
   }
+  param_slots(se3rod_initial(), s, slots, prefix);
   if (s.shape == Se3rodShape::points) {
     slots.rows(initial + ".points", s.points);
     slots.rows(initial + ".normals", s.normals);
-  } else {
-    slots.vector(initial + ".origin", s.origin);
-    slots.vector(s.shape == Se3rodShape::helix ? initial + ".axis" : initial + ".direction", s.direction);
-    slots.vector(initial + ".normal", s.normal);
-    if (s.shape == Se3rodShape::helix) slots.numbers(initial, "helix_radius pitch", {&s.helix_radius, &s.pitch});
   }
-  slots.vector(initial + ".velocity", s.velocity);
-  slots.vector(initial + ".angular_velocity", s.angular_velocity);
 }
 
 }  // namespace config_detail
@@ -63,17 +57,10 @@ std::vector<Unvaried> se3rod_rod_unvaried(const Se3rodSpec& s, const std::string
       out.push_back({prefix + key, "is only used with params.contact \"plane\""});
   }
   if (!s.has_length) out.push_back({prefix + "params.length", "is not in this config (initial kind \"" + kind + "\")"});
-  for (const auto& entry : se3rod_initial_kinds.entries()) {
-    if (entry.value == s.shape) continue;
-    for (const auto& name : entry.keys) {
-      bool skip = false;  // a key of this kind too, or listed already
-      for (const auto& mine : se3rod_initial_kinds.keys(s.shape)) skip = skip || mine == name;
-      for (const auto& listed : out) skip = skip || listed.key == prefix + "initial." + name;
-      if (!skip) {
-        out.push_back({prefix + "initial." + name,
-                       "is not used by initial kind \"" + kind + "\" (only by \"" + std::string(entry.name) + "\")"});
-      }
-    }
+  param_unvaried(se3rod_initial(), s, out, prefix);
+  if (s.shape != Se3rodShape::points) {
+    for (const char* name : {"points", "normals"})
+      out.push_back({prefix + "initial." + name, "is not used by initial kind \"" + kind + "\" (only by \"points\")"});
   }
   return out;
 }
@@ -87,7 +74,9 @@ std::vector<Unvaried> Schema<se3rod::Model>::unvaried(const Spec& s) {
 
 template <>
 std::vector<ParamDoc> Schema<se3rod::Model>::param_docs() {
-  return config_detail::param_docs(config_detail::se3rod_params());
+  std::vector<ParamDoc> docs = config_detail::param_docs(config_detail::se3rod_params());
+  for (auto& d : config_detail::param_docs(config_detail::se3rod_initial(), "", false)) docs.push_back(std::move(d));
+  return docs;
 }
 
 }  // namespace rodswarm

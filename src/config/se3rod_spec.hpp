@@ -41,6 +41,7 @@ struct Se3rodSpec : StepSpec {
   using Member = Se3rodMember;
   /// The numbers of params that only the table reads (param_table.hpp: InTable), at their rows.
   TableValues table_values;
+  TableValues initial_values;  ///< the use of the rows of `initial` (se3rod_initial)
 
   // params
   double n = 0;
@@ -81,7 +82,8 @@ class MemberChecker;
 /// params' keys, without the plane's where `plane_contact` is false.
 std::vector<std::string> se3rod_params_keys(bool plane_contact);
 void read_se3rod_params(const ObjectReader& params, Se3rodSpec& spec);
-void read_se3rod_initial(const json& initial, const std::string& prefix, const std::string& source, Se3rodSpec& spec);
+/// `rod`: "" for se3rod, "rod1." or "rod2." for a rod of a pair.
+void read_se3rod_initial(const json& initial, const std::string& rod, const std::string& source, Se3rodSpec& spec);
 /// params.length given where the initial kind needs it, and only there.
 void check_se3rod_length(const Se3rodSpec& spec, const std::string& prefix, const std::string& source);
 void se3rod_rod_numbers(Se3rodSpec& s, const NumberSlots& slots, const std::string& prefix);

@@ -139,7 +139,7 @@ TEST(ConfigNishinariEnsemble, BadVaryKeys) {
   e = error_of(R"({"mode": "grid", "vary": {"initial.points[0][0]": {"values": [1]}}})");
   EXPECT_TRUE(contains(e, "not used by initial kind \"helix\"")) << e.what();
   e = error_of(R"({"mode": "grid", "vary": {"initial.twist_pulse.angle": {"values": [1]}}})");
-  EXPECT_TRUE(contains(e, "no initial.twist_pulse section")) << e.what();
+  EXPECT_TRUE(contains(e, "the config has no initial.twist_pulse (give it a value there first)")) << e.what();
   e = error_of(R"({"mode": "grid", "vary": {"output.save_every": {"values": [1]}}})");
   EXPECT_TRUE(contains(e, "only numeric keys under params, initial and integrator")) << e.what();
   e = error_of(R"({"mode": "grid", "vary": {"params.g[3]": {"values": [1]}}})");
