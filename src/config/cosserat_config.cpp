@@ -184,35 +184,23 @@ void read_initial(const json& value, const std::string& source, CosseratSpec& sp
     spec.points = expect_vector3_list(r.required("points"), "initial.points", source);
     spec.normals = expect_vector3_list(r.required("normals"), "initial.normals", source);
   }
-  if (const json* list = r.optional("directions")) {
-    if (r.has("direction")) {
-      throw ConfigError(source, "initial.directions",
-                        "give either initial.direction (every rod) or initial.directions (per rod), not both");
-    }
+  const auto& table = cosserat_initial();
+  if (const json* list = list_instead_of_row(r, table, spec, "direction", "directions", "rod",
+                                             "is not used: the config gives initial.directions (vary its elements, "
+                                             "e.g. initial.directions[0][1])")) {
     spec.has_directions = true;
     spec.directions = expect_vector3_list(*list, "initial.directions", source);
-    set_unused(cosserat_initial(), spec, "direction",
-               "is not used: the config gives initial.directions (vary its elements, e.g. initial.directions[0][1])");
   }
   if (const json* p = r.optional("perturbation")) read_perturbation(*p, source, spec);
-  for (const auto& [uniform, each] : {std::pair<const char*, const char*>{"velocity", "velocities"},
-                                      std::pair<const char*, const char*>{"angular_velocity", "angular_velocities"}}) {
-    if (r.has(uniform) && r.has(each)) {
-      throw ConfigError(source, r.key(each),
-                        std::string("give either initial.") + uniform + " (uniform) or initial." + each + " (one per " +
-                            (std::string(each) == "velocities" ? "node" : "element") + "), not both");
-    }
-  }
-  if (const json* list = r.optional("velocities")) {
+  if (const json* list = list_instead_of_row(r, table, spec, "velocity", "velocities", "node",
+                                             "is not used: the config gives initial.velocities")) {
     spec.has_velocities = true;
     spec.velocities = expect_vector3_list(*list, "initial.velocities", source);
-    set_unused(cosserat_initial(), spec, "velocity", "is not used: the config gives initial.velocities");
   }
-  if (const json* list = r.optional("angular_velocities")) {
+  if (const json* list = list_instead_of_row(r, table, spec, "angular_velocity", "angular_velocities", "element",
+                                             "is not used: the config gives initial.angular_velocities")) {
     spec.has_angular_velocities = true;
     spec.angular_velocities = expect_vector3_list(*list, "initial.angular_velocities", source);
-    set_unused(cosserat_initial(), spec, "angular_velocity",
-               "is not used: the config gives initial.angular_velocities");
   }
 }
 

@@ -38,25 +38,17 @@ void read_initial(const json& value, const std::string& source, NishinariSpec& s
     spec.points = expect_vector3_list(r.required("points"), "initial.points", source);
     spec.normals = expect_vector3_list(r.required("normals"), "initial.normals", source);
   }
-  if (r.has("velocity") && r.has("velocities")) {
-    throw ConfigError(source, "initial.velocities",
-                      "give either initial.velocity (uniform) or initial.velocities (per bead), not both");
-  }
-  if (const json* list = r.optional("velocities")) {
+  if (const json* list = list_instead_of_row(r, nishinari_initial(), spec, "velocity", "velocities", "bead",
+                                             "is not used: the config gives initial.velocities (vary its elements, "
+                                             "e.g. initial.velocities[0][1])")) {
     spec.has_velocities = true;
     spec.velocities = expect_vector3_list(*list, "initial.velocities", source);
-    set_unused(nishinari_initial(), spec, "velocity",
-               "is not used: the config gives initial.velocities (vary its elements, e.g. initial.velocities[0][1])");
   }
-  if (r.has("spin") && r.has("spins")) {
-    throw ConfigError(source, "initial.spins",
-                      "give either initial.spin (uniform) or initial.spins (per segment), not both");
-  }
-  if (const json* list = r.optional("spins")) {
+  if (const json* list = list_instead_of_row(r, nishinari_initial(), spec, "spin", "spins", "segment",
+                                             "is not used: the config gives initial.spins (vary its elements, e.g. "
+                                             "initial.spins[0])")) {
     spec.has_spins = true;
     spec.spins = expect_number_list(*list, "initial.spins", source);
-    set_unused(nishinari_initial(), spec, "spin",
-               "is not used: the config gives initial.spins (vary its elements, e.g. initial.spins[0])");
   }
   if (const json* pulse = r.optional("twist_pulse")) {
     read_section(*pulse, source, nishinari_initial(), "twist_pulse", {}, spec);

@@ -293,6 +293,23 @@ void set_unused(const ParamTable<Spec, P>& table, Spec& spec, const char* key, c
   }
 }
 
+/// The list `each` ("velocities", one entry per `per`: "node") given instead of the uniform row `uniform`
+/// ("velocity") of the table's section `r`: not both; where the list is given, the row is unused (`why`: what vary
+/// says of it). The list, or nullptr.
+template <class Spec, class P>
+const json* list_instead_of_row(const ObjectReader& r, const ParamTable<Spec, P>& table, Spec& spec,
+                                const char* uniform, const char* each, const char* per, const char* why) {
+  const json* list = r.optional(each);
+  if (list == nullptr) return nullptr;
+  if (r.has(uniform)) {
+    throw ConfigError(r.source(), r.key(each),
+                      "give either " + r.key(uniform) + " (every " + per + ") or " + r.key(each) + " (one per " + per +
+                          "), not both");
+  }
+  set_unused(table, spec, uniform, why);
+  return list;
+}
+
 /// Why `vary` cannot address each unused row of this config: its section is absent, or its kind does not take it.
 template <class Spec, class P>
 void param_unvaried(const ParamTable<Spec, P>& table, const Spec& spec, std::vector<Unvaried>& out,

@@ -119,13 +119,8 @@ TEST(ConfigCosseratEnsemble, VaryKeyErrors) {
   // A key of the table's nested rows that the section's kind does not take: named with the kind.
   json sphere = with_ensemble(rod(), R"({"mode": "grid", "vary": {"params.surface.normal[0]": [0, 1]}})");
   sphere["params"]["surface"] = json::parse(R"({"kind": "sphere", "radius": 2})");
-  try {
-    parse_as<cosserat::Model>(sphere, "e.json");
-    ADD_FAILURE() << "a sphere's normal was varied";
-  } catch (const ConfigError& error) {
-    EXPECT_TRUE(contains(error, "params.surface.normal[0] is not used by params.surface kind \"sphere\""))
-        << error.what();
-  }
+  e = error_of(sphere);
+  EXPECT_TRUE(contains(e, "params.surface.normal[0] is not used by params.surface kind \"sphere\"")) << e.what();
   e = error_of(R"({"mode": "grid", "vary": {"initial.helix_radius": [1, 2]}})");
   EXPECT_TRUE(contains(e, "is not used by initial kind \"straight\"")) << e.what();
   e = error_of(R"({"mode": "grid", "vary": {"initial.twist_turns": [1, 2]}})");
@@ -134,13 +129,8 @@ TEST(ConfigCosseratEnsemble, VaryKeyErrors) {
   json each = with_ensemble(rod(), R"({"mode": "grid", "vary": {"initial.velocity[0]": [0, 1]}})");
   each["initial"]["velocities"] = json::array();
   for (int node = 0; node <= 6; ++node) each["initial"]["velocities"].push_back({0, 0, 0});
-  try {
-    parse_as<cosserat::Model>(each, "e.json");
-    ADD_FAILURE() << "initial.velocity was varied beside initial.velocities";
-  } catch (const ConfigError& error) {
-    EXPECT_TRUE(contains(error, "initial.velocity[0] is not used: the config gives initial.velocities"))
-        << error.what();
-  }
+  e = error_of(each);
+  EXPECT_TRUE(contains(e, "initial.velocity[0] is not used: the config gives initial.velocities")) << e.what();
   e = error_of(R"({"mode": "grid", "vary": {"output.save_every": [1, 2]}})");
   EXPECT_TRUE(contains(e, "only numeric keys under params, initial and integrator")) << e.what();
   e = error_of(R"({"mode": "grid", "vary": {"params.rest_curvature[0]": [1, 2]}})");
