@@ -120,10 +120,6 @@ struct CosseratMember : MemberSteps {
 
 }  // namespace config_detail
 
-template <>
-struct SchemaTypes<cosserat::Model> {
-  using Spec = config_detail::CosseratSpec;
-};
-RODSWARM_SCHEMA_DECLARED(cosserat::Model)
+RODSWARM_SCHEMA(cosserat::Model, config_detail::CosseratSpec)
 
 }  // namespace rodswarm

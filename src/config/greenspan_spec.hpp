@@ -50,10 +50,6 @@ struct GreenspanMember : MemberSteps {
 
 }  // namespace config_detail
 
-template <>
-struct SchemaTypes<greenspan::Model> {
-  using Spec = config_detail::GreenspanSpec;
-};
-RODSWARM_SCHEMA_DECLARED(greenspan::Model)
+RODSWARM_SCHEMA(greenspan::Model, config_detail::GreenspanSpec)
 
 }  // namespace rodswarm

@@ -69,10 +69,6 @@ struct NishinariMember : MemberSteps {
 
 }  // namespace config_detail
 
-template <>
-struct SchemaTypes<nishinari::Model> {
-  using Spec = config_detail::NishinariSpec;
-};
-RODSWARM_SCHEMA_DECLARED(nishinari::Model)
+RODSWARM_SCHEMA(nishinari::Model, config_detail::NishinariSpec)
 
 }  // namespace rodswarm

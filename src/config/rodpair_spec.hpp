@@ -41,10 +41,6 @@ struct RodpairMember : MemberSteps {
 
 }  // namespace config_detail
 
-template <>
-struct SchemaTypes<rodpair::Model> {
-  using Spec = config_detail::RodpairSpec;
-};
-RODSWARM_SCHEMA_DECLARED(rodpair::Model)
+RODSWARM_SCHEMA(rodpair::Model, config_detail::RodpairSpec)
 
 }  // namespace rodswarm

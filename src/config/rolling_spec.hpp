@@ -119,10 +119,6 @@ double rolling_shape_value(const RollingShape& shape, rolling::Ends ends, double
 
 }  // namespace config_detail
 
-template <>
-struct SchemaTypes<rolling::Model> {
-  using Spec = config_detail::RollingSpec;
-};
-RODSWARM_SCHEMA_DECLARED(rolling::Model)
+RODSWARM_SCHEMA(rolling::Model, config_detail::RollingSpec)
 
 }  // namespace rodswarm

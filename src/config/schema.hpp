@@ -3,8 +3,7 @@
 /// every member below (none has a default, so no file can use one by mistake) as explicit specializations in its own
 /// src/config/<model>_*.cpp files (the JSON reading in <model>_config.cpp, the numbers `vary` may address in
 /// <model>_slots.cpp, the range checks and initial state in <model>_member.cpp, the rest in <model>_job.cpp, which
-/// instantiates parse_job for it), and names its spec and member types with SchemaTypes<M> in <model>_spec.hpp,
-/// followed there by RODSWARM_SCHEMA_DECLARED(M) (below).
+/// instantiates parse_job for it), and names its spec with RODSWARM_SCHEMA(M, Spec) in <model>_spec.hpp (below).
 #pragma once
 
 #include <string>
@@ -64,14 +63,18 @@ struct Schema {
 
 }  // namespace rodswarm
 
-/// The declarations of Schema<Model>'s specializations, in namespace rodswarm of the model's <model>_spec.hpp after
-/// its SchemaTypes, so that every file of the model sees them before any definition and before parse_job's
-/// instantiation uses them (in <model>_job.cpp): a use before the declaration is ill-formed, no diagnostic
-/// required. A unit per file hid it; clang reports it where the model's files share a unit (RODSWARM_UNITY) and its
-/// _job.cpp comes before its _member.cpp. Declared after its definition instead, GCC 12 dropped the definition
+/// A model's spec type (SchemaTypes) and the declarations of Schema<Model>'s specializations, in namespace rodswarm
+/// of the model's <model>_spec.hpp after the spec, so that every file of the model sees them before any definition and
+/// before parse_job's instantiation uses them (in <model>_job.cpp): a use before the declaration is ill-formed, no
+/// diagnostic required. A unit per file hid it; clang reports it where the model's files share a unit (RODSWARM_UNITY)
+/// and its _job.cpp comes before its _member.cpp. Declared after its definition instead, GCC 12 dropped the definition
 /// (undefined references at the link); `keys` is left out, as GCC takes `template <> const SchemaKeys
 /// Schema<M>::keys;` for a second definition.
-#define RODSWARM_SCHEMA_DECLARED(Model)                                                             \
+#define RODSWARM_SCHEMA(Model, SpecType)                                                            \
+  template <>                                                                                       \
+  struct SchemaTypes<Model> {                                                                       \
+    using Spec = SpecType;                                                                          \
+  };                                                                                                \
   template <>                                                                                       \
   Schema<Model>::Spec Schema<Model>::parse(const nlohmann::json&, const std::string&, Job<Model>&); \
   template <>                                                                                       \

@@ -94,10 +94,6 @@ void build_se3rod_rod(const Se3rodSpec& spec, const MemberChecker& check, Se3rod
 
 }  // namespace config_detail
 
-template <>
-struct SchemaTypes<se3rod::Model> {
-  using Spec = config_detail::Se3rodSpec;
-};
-RODSWARM_SCHEMA_DECLARED(se3rod::Model)
+RODSWARM_SCHEMA(se3rod::Model, config_detail::Se3rodSpec)
 
 }  // namespace rodswarm
