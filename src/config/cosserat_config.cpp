@@ -180,10 +180,7 @@ void read_initial(const json& value, const std::string& source, CosseratSpec& sp
                                     {"perturbation", "velocities", "angular_velocities"}, spec);
   const ObjectReader& r = initial.r;
   spec.shape = initial.kind;
-  if (spec.shape == CosseratShape::points) {
-    spec.points = expect_vector3_list(r.required("points"), "initial.points", source);
-    spec.normals = expect_vector3_list(r.required("normals"), "initial.normals", source);
-  }
+  if (spec.shape == CosseratShape::points) read_points_and_normals(r, spec.points, spec.normals);
   const auto& table = cosserat_initial();
   if (const json* list = list_instead_of_row(r, table, spec, "direction", "directions", "rod",
                                              "is not used: the config gives initial.directions (vary its elements, "

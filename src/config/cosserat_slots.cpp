@@ -96,9 +96,7 @@ std::vector<Unvaried> Schema<cosserat::Model>::unvaried(const Spec& s) {
 
 template <>
 std::vector<ParamDoc> Schema<cosserat::Model>::param_docs() {
-  std::vector<ParamDoc> docs = config_detail::param_docs(config_detail::cosserat_params());
-  for (auto& d : config_detail::param_docs(config_detail::cosserat_initial(), "", false)) docs.push_back(std::move(d));
-  return docs;
+  return config_detail::param_docs(config_detail::cosserat_params(), config_detail::cosserat_initial());
 }
 
 }  // namespace rodswarm

@@ -34,10 +34,7 @@ void read_initial(const json& value, const std::string& source, NishinariSpec& s
                                     {"velocities", "spins", "twist_pulse"}, spec);
   const ObjectReader& r = initial.r;
   spec.shape = initial.kind;
-  if (spec.shape == NishinariShape::points) {
-    spec.points = expect_vector3_list(r.required("points"), "initial.points", source);
-    spec.normals = expect_vector3_list(r.required("normals"), "initial.normals", source);
-  }
+  if (spec.shape == NishinariShape::points) read_points_and_normals(r, spec.points, spec.normals);
   if (const json* list = list_instead_of_row(r, nishinari_initial(), spec, "velocity", "velocities", "bead",
                                              "is not used: the config gives initial.velocities (vary its elements, "
                                              "e.g. initial.velocities[0][1])")) {

@@ -48,9 +48,7 @@ std::vector<Unvaried> Schema<nishinari::Model>::unvaried(const Spec& s) {
 
 template <>
 std::vector<ParamDoc> Schema<nishinari::Model>::param_docs() {
-  std::vector<ParamDoc> docs = config_detail::param_docs(config_detail::nishinari_params());
-  for (auto& d : config_detail::param_docs(config_detail::nishinari_initial(), "", false)) docs.push_back(std::move(d));
-  return docs;
+  return config_detail::param_docs(config_detail::nishinari_params(), config_detail::nishinari_initial());
 }
 
 }  // namespace rodswarm

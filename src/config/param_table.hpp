@@ -293,6 +293,12 @@ void set_unused(const ParamTable<Spec, P>& table, Spec& spec, const char* key, c
   }
 }
 
+/// A points kind's two lists, initial.points and initial.normals ([[x, y, z], ...]; their counts: the model's).
+inline void read_points_and_normals(const ObjectReader& r, std::vector<Vec3>& points, std::vector<Vec3>& normals) {
+  points = expect_vector3_list(r.required("points"), r.key("points"), r.source());
+  normals = expect_vector3_list(r.required("normals"), r.key("normals"), r.source());
+}
+
 /// The list `each` ("velocities", one entry per `per`: "node") given instead of the uniform row `uniform`
 /// ("velocity") of the table's section `r`: not both; where the list is given, the row is unused (`why`: what vary
 /// says of it). The list, or nullptr.
@@ -465,8 +471,19 @@ void param_column_values(const ParamTable<Spec, P>& table, const P& params, std:
 /// The table as a user reads it (rodswarm params, the README's tables); `prefix` goes before "params." (rodpair's
 /// "rod1."); `columns`: whether the model's results columns are the table's.
 template <class Spec, class P>
-std::vector<ParamDoc> param_docs(const ParamTable<Spec, P>& table, const std::string& prefix = "",
-                                 bool columns = true) {
+std::vector<ParamDoc> param_docs(const ParamTable<Spec, P>& table, const std::string& prefix = "", bool columns = true);
+
+/// A model's `params` table, then its `initial` table (no results columns), as a user reads them.
+template <class Spec, class P>
+std::vector<ParamDoc> param_docs(const ParamTable<Spec, P>& params, const ParamTable<Spec, P>& initial,
+                                 const std::string& prefix = "", bool columns = true) {
+  std::vector<ParamDoc> docs = param_docs(params, prefix, columns);
+  for (auto& d : param_docs(initial, prefix, false)) docs.push_back(std::move(d));
+  return docs;
+}
+
+template <class Spec, class P>
+std::vector<ParamDoc> param_docs(const ParamTable<Spec, P>& table, const std::string& prefix, bool columns) {
   std::vector<ParamDoc> rows;
   for (const auto& p : table) {
     ParamDoc d;

@@ -53,8 +53,9 @@ template <>
 std::vector<ParamDoc> Schema<rodpair::Model>::param_docs() {
   std::vector<ParamDoc> rows;
   for (const char* rod : {"rod1.", "rod2."}) {
-    for (auto& row : config_detail::param_docs(config_detail::se3rod_params(), rod, false)) rows.push_back(row);
-    for (auto& row : config_detail::param_docs(config_detail::se3rod_initial(), rod, false)) rows.push_back(row);
+    for (auto& row :
+         config_detail::param_docs(config_detail::se3rod_params(), config_detail::se3rod_initial(), rod, false))
+      rows.push_back(row);
   }
   return rows;
 }

@@ -63,10 +63,7 @@ void read_se3rod_initial(const json& initial, const std::string& rod, const std:
   const auto read =
       read_section(initial, source, se3rod_initial(), "", se3rod_initial_kinds, {}, spec, std::nullopt, rod);
   spec.shape = read.kind;
-  if (spec.shape == Se3rodShape::points) {
-    spec.points = expect_vector3_list(read.r.required("points"), read.r.key("points"), source);
-    spec.normals = expect_vector3_list(read.r.required("normals"), read.r.key("normals"), source);
-  }
+  if (spec.shape == Se3rodShape::points) read_points_and_normals(read.r, spec.points, spec.normals);
 }
 
 std::vector<std::string> se3rod_params_keys(bool plane_contact) {

@@ -74,9 +74,7 @@ std::vector<Unvaried> Schema<se3rod::Model>::unvaried(const Spec& s) {
 
 template <>
 std::vector<ParamDoc> Schema<se3rod::Model>::param_docs() {
-  std::vector<ParamDoc> docs = config_detail::param_docs(config_detail::se3rod_params());
-  for (auto& d : config_detail::param_docs(config_detail::se3rod_initial(), "", false)) docs.push_back(std::move(d));
-  return docs;
+  return config_detail::param_docs(config_detail::se3rod_params(), config_detail::se3rod_initial());
 }
 
 }  // namespace rodswarm
