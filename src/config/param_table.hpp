@@ -16,6 +16,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
@@ -121,7 +122,9 @@ template <class Spec, class P>
 struct ParamTable : std::vector<Param<Spec, P>> {
   ParamTable(std::initializer_list<Param<Spec, P>> rows, const char* root_ = "params",
              TableValues Spec::*values_ = &Spec::table_values)
-      : std::vector<Param<Spec, P>>(rows), root(root_), values(values_) {}
+      : std::vector<Param<Spec, P>>(rows), root(root_), values(values_) {
+    if (rows.size() > max_param_rows) throw std::logic_error(std::string("more rows than TableValues holds: ") + root);
+  }
   const char* root;
   TableValues Spec::*values;
 
@@ -289,8 +292,12 @@ KindSection<E> read_section(const json& value, const std::string& source, const 
 template <class Spec, class P>
 void set_unused(const ParamTable<Spec, P>& table, Spec& spec, const char* key, const char* why) {
   for (const auto& p : table) {
-    if (std::string(p.key) == key) table.use(p, spec) = RowUse{false, nullptr, nullptr, why};
+    if (std::string(p.key) == key) {
+      table.use(p, spec) = RowUse{false, nullptr, nullptr, why};
+      return;
+    }
   }
+  throw std::logic_error(std::string("set_unused: no row ") + key + " in the table of " + table.root);
 }
 
 /// A points kind's two lists, initial.points and initial.normals ([[x, y, z], ...]; their counts: the model's).
