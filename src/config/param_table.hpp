@@ -374,9 +374,10 @@ void check_params(const ParamTable<Spec, P>& table, const Spec& spec, const Memb
     if (p.is_vector()) {
       const Vec3& v = vector_of(table, p, spec);
       const std::string key = table.key(p);
-      if (p.range == ParamRange::non_negative) check.non_negative_vector(key, v);
-      for (std::size_t c = 0; c < 3; ++c) {
-        if (!std::isfinite(v[c])) check.finite_element(key.c_str(), c, -1, v[c]);
+      if (p.range == ParamRange::non_negative) {
+        check.non_negative_vector(key, v);  // finite, then >= 0, per component
+      } else {
+        check.finite_vectors({{key.c_str(), v}});
       }
       if (p.range == ParamRange::direction && norm(vec(v)) == 0) check.fail(key, "must not be the zero vector");
       continue;
