@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace rodswarm::reference::detail {
+namespace rodswarm::reference::greenspan_detail {
 
 void check_case(const GreenspanCase& c) {
   auto fail = [](const std::string& what) { throw std::invalid_argument("GreenspanCase: " + what); };
@@ -31,4 +31,4 @@ void append_state(Trajectory& out, double time, const Eigen::VectorXd& y, const 
   out.v.push_back(v);
 }
 
-}  // namespace rodswarm::reference::detail
+}  // namespace rodswarm::reference::greenspan_detail

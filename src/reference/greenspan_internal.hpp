@@ -4,7 +4,7 @@
 
 #include "reference/greenspan_reference.hpp"
 
-namespace rodswarm::reference::detail {
+namespace rodswarm::reference::greenspan_detail {
 
 /// Throws std::invalid_argument unless the case is usable: n >= 1, dx, m, T0, dt > 0, alpha, eps >= 0,
 /// tension_exponent > 0, y0 and v0 of size n, everything finite.
@@ -17,4 +17,4 @@ bool is_save_point(long k, long steps, long save_every);
 /// Appends one state to a trajectory.
 void append_state(Trajectory& out, double time, const Eigen::VectorXd& y, const Eigen::VectorXd& v);
 
-}  // namespace rodswarm::reference::detail
+}  // namespace rodswarm::reference::greenspan_detail

@@ -64,7 +64,7 @@ Eigen::VectorXd history_velocity(const std::vector<Eigen::VectorXd>& y, long k, 
 }  // namespace
 
 Trajectory greenspan_printed_recursion(const GreenspanCase& c, long steps, long save_every) {
-  detail::check_case(c);
+  greenspan_detail::check_case(c);
   if (steps < 0) throw std::invalid_argument("greenspan_printed_recursion: steps must be >= 0");
 
   const double dt = c.dt;
@@ -81,7 +81,7 @@ Trajectory greenspan_printed_recursion(const GreenspanCase& c, long steps, long 
   y.push_back(c.y0);
 
   Trajectory out;
-  detail::append_state(out, 0.0, c.y0, c.v0);
+  greenspan_detail::append_state(out, 0.0, c.y0, c.v0);
   for (long k = 1; k <= steps; ++k) {
     // The braces of (5.2): |T_2| term - |T_1| term - m g at step k-1, i.e. the residual of (5.3) at y_{k-1}.
     const Eigen::VectorXd braces = greenspan_steady_residual(c, y[idx(k - 1)]);
@@ -99,8 +99,8 @@ Trajectory greenspan_printed_recursion(const GreenspanCase& c, long steps, long 
              parity_sign(k + 1) * coef_v0 * dt * c.v0 + coef_force * braces;
     }
     y.push_back(std::move(next));
-    if (detail::is_save_point(k, steps, save_every))
-      detail::append_state(out, static_cast<double>(k) * dt, y[idx(k)], history_velocity(y, k, dt, c.v0));
+    if (greenspan_detail::is_save_point(k, steps, save_every))
+      greenspan_detail::append_state(out, static_cast<double>(k) * dt, y[idx(k)], history_velocity(y, k, dt, c.v0));
   }
   return out;
 }

@@ -21,14 +21,14 @@ Eigen::VectorXd rhs(const GreenspanCase& c, const Eigen::VectorXd& z) {
 }  // namespace
 
 Trajectory greenspan_rk4(const GreenspanCase& c, long steps, long save_every) {
-  detail::check_case(c);
+  greenspan_detail::check_case(c);
   if (steps < 0) throw std::invalid_argument("greenspan_rk4: steps must be >= 0");
   const double dt = c.dt;
 
   Eigen::VectorXd z(2 * c.n);
   z << c.y0, c.v0;
   Trajectory out;
-  detail::append_state(out, 0.0, c.y0, c.v0);
+  greenspan_detail::append_state(out, 0.0, c.y0, c.v0);
   for (long k = 1; k <= steps; ++k) {
     const Eigen::VectorXd k1 = rhs(c, z);
     const Eigen::VectorXd k2 = rhs(c, z + 0.5 * dt * k1);
@@ -36,8 +36,8 @@ Trajectory greenspan_rk4(const GreenspanCase& c, long steps, long save_every) {
     const Eigen::VectorXd k4 = rhs(c, z + dt * k3);
     z += (dt / 6.0) * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
     // Time as k dt, not accumulated, so save times are exact multiples.
-    if (detail::is_save_point(k, steps, save_every))
-      detail::append_state(out, static_cast<double>(k) * dt, z.head(c.n), z.tail(c.n));
+    if (greenspan_detail::is_save_point(k, steps, save_every))
+      greenspan_detail::append_state(out, static_cast<double>(k) * dt, z.head(c.n), z.tail(c.n));
   }
   return out;
 }
