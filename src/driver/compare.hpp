@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "config/job.hpp"
+#include "driver/field_error.hpp"
 #include "driver/run.hpp"
 
 namespace rodswarm {
@@ -33,7 +34,34 @@ struct CompareReport {
     rows.push_back(CompareRow{field, max_abs, max_rel, tolerance, max_rel <= tolerance});
     ok = ok && rows.back().ok;
   }
+  /// Adds a field's row from its error gathered over every member and save.
+  void add(const std::string& field, const FieldError& error, double tolerance) {
+    add(field, error.max_abs, error.relative(), tolerance);
+  }
 };
+
+/// The tolerance a row is held to: the config's compare.tolerance when it gives one, else the model's default.
+template <class M>
+double compare_tolerance(const Job<M>& job, double model_default) {
+  return job.compare.tolerance > 0 ? job.compare.tolerance : model_default;
+}
+
+/// Takes a member's reference through the saves of its run, for a reference that steps as the backend does:
+/// advance(n) moves it n steps on, at(k) compares save k (step k * every). Saves past `steps` are skipped (a member
+/// that stopped early is compared up to where it stopped); the reference ends at `steps`, where the caller
+/// compares the final state.
+template <class Advance, class At>
+void walk_saves(long steps, long every, std::size_t saves, Advance&& advance, At&& at) {
+  long done = 0;
+  for (std::size_t k = 0; k < saves && every > 0; ++k) {
+    const long target = static_cast<long>(k) * every;
+    if (target > steps) break;
+    advance(target - done);
+    done = target;
+    at(k);
+  }
+  advance(steps - done);
+}
 
 /// The table as printed by the CLI.
 std::string format_compare(const CompareReport& report);

@@ -241,14 +241,12 @@ CompareReport compare_typed(const CosseratJob& job, const RunOptions& options) {
       std::string("reference ") + (job.scheme == cosserat::Scheme::rk4 ? "rk4" : "verlet") + " (Eigen, float64)";
   report.members = job.size();
   report.saves = static_cast<std::int64_t>(plan.time.size());
-  const double tol =
-      job.compare.tolerance > 0 ? job.compare.tolerance : (job.precision == Precision::float32 ? 2e-3 : 1e-8);
-  const std::pair<const char*, const FieldError*> fields[] = {{"positions", &f.pos},
-                                                              {"velocities", &f.vel},
-                                                              {"directors", &f.dir},
-                                                              {"angular_velocity", &f.ang},
-                                                              {"energy", &f.energy}};
-  for (const auto& [name, err] : fields) report.add(name, err->max_abs, err->relative(), tol);
+  const double tol = compare_tolerance(job, job.precision == Precision::float32 ? 2e-3 : 1e-8);
+  report.add("positions", f.pos, tol);
+  report.add("velocities", f.vel, tol);
+  report.add("directors", f.dir, tol);
+  report.add("angular_velocity", f.ang, tol);
+  report.add("energy", f.energy, tol);
   return report;
 }
 

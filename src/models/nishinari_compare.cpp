@@ -129,15 +129,14 @@ CompareReport ModelHost<nishinari::Model>::compare(const NishinariJob& full_job,
   // one, four times the reference's own integration error in that field (Richardson: 16/15 of the dt vs dt/2 gap).
   const double round_off = job.precision == Precision::float32 ? 1e-3 : 1e-9;
   auto tolerance = [&](const FieldError& own) {
-    if (job.compare.tolerance > 0) return job.compare.tolerance;
-    return intrinsic ? std::max(round_off, 4 * 16.0 / 15.0 * own.relative()) : round_off;
+    return compare_tolerance(job, intrinsic ? std::max(round_off, 4 * 16.0 / 15.0 * own.relative()) : round_off);
   };
   if (intrinsic && job.compare.tolerance <= 0) report.reference += ", tolerance 4x its own error estimate";
   const std::pair<const char*, FieldError> fields[] = {{"positions", pos}, {"velocities", vel}, {"energy", energy}};
   const FieldError own[] = {own_pos, own_vel, own_energy};
   for (std::size_t f = 0; f < 3; ++f) {
     const FieldError& err = fields[f].second;
-    report.add(fields[f].first, err.max_abs, err.relative(), tolerance(own[f]));
+    report.add(fields[f].first, err, tolerance(own[f]));
   }
   return report;
 }

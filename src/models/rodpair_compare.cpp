@@ -8,7 +8,6 @@
 
 #include "config/rodpair_job.hpp"
 #include "driver/compare_impl.hpp"
-#include "driver/field_error.hpp"
 #include "models/se3rod_reference_case.hpp"
 #include "reference/rodpair_reference.hpp"
 #include "models/rodpair_host.hpp"
@@ -42,27 +41,17 @@ reference::RodpairCase case_of(const RodpairJob& job, std::size_t i, reference::
 }
 
 struct Fields {
-  FieldError positions, directors, velocities, angular, energy, contact_points;
+  Se3rodFieldErrors rods;  ///< both rods' nodes, and the total energy
+  FieldError contact_points;
 };
 
 /// Adds the differences of the saved rows (both rods' nodes, the total energy, s1 and s2) from the reference state.
 void add_state(Fields& f, const reference::RodpairCase& c, const double* pos, const double* dir, const double* vel,
                const double* ang, double total_energy, const double* contact, const reference::RodpairState& s) {
-  int node = 0;
-  for (int r = 0; r < 2; ++r) {
-    for (std::size_t k = 0; k < s.rod[r].g.size(); ++k, ++node) {
-      const auto& g = s.rod[r].g[k];
-      const Eigen::Matrix3d R = g.topLeftCorner<3, 3>();
-      const Eigen::Vector3d w = R * s.rod[r].xi[k].head<3>(), v = R * s.rod[r].xi[k].tail<3>();
-      for (int a = 0; a < 3; ++a) {
-        f.positions.add(pos[3 * node + a], g(a, 3));
-        f.velocities.add(vel[3 * node + a], v[a]);
-        f.angular.add(ang[3 * node + a], w[a]);
-        for (int b = 0; b < 3; ++b) f.directors.add(dir[9 * node + 3 * a + b], R(a, b));
-      }
-    }
-  }
-  f.energy.add(total_energy, reference::rodpair_energy(c, s));
+  const std::size_t n1 = s.rod[0].g.size();
+  f.rods.add_nodes(s.rod[0], pos, dir, vel, ang);
+  f.rods.add_nodes(s.rod[1], pos + 3 * n1, dir + 9 * n1, vel + 3 * n1, ang + 3 * n1);
+  f.rods.energy.add(total_energy, reference::rodpair_energy(c, s));
   f.contact_points.add(contact[0], s.s1);
   f.contact_points.add(contact[1], s.s2);
 }
@@ -99,19 +88,15 @@ CompareReport ModelHost<rodpair::Model>::compare(const RodpairJob& full_job, con
     const auto c = case_of(job, i, state);
     // A member that stopped (separated, or a contact at a rod's end) is compared up to the step it stopped at.
     const long steps = static_cast<long>(std::min<std::int64_t>(r.steps_taken[i], job.steps[i]));
-    const long every = static_cast<long>(job.save_steps(i));
-    long done = 0;
-    for (std::size_t k = 0; k < S && every > 0; ++k) {
-      const long target = static_cast<long>(k) * every;
-      if (target > steps) break;
-      state = reference::rodpair_advance(c, state, target - done);
-      done = target;
-      const std::size_t row = i * S + k;
-      add_state(f, c, &r.series("positions")[row * B * 3], &r.series("directors")[row * B * 9],
-                &r.series("velocities")[row * B * 3], &r.series("angular_velocities")[row * B * 3],
-                r.series("energy")[row * E + total_index], &r.series("contact")[row * C], state);
-    }
-    state = reference::rodpair_advance(c, state, steps - done);
+    walk_saves(
+        steps, static_cast<long>(job.save_steps(i)), S,
+        [&](long n) { state = reference::rodpair_advance(c, state, n); },
+        [&](std::size_t k) {
+          const std::size_t row = i * S + k;
+          add_state(f, c, &r.series("positions")[row * B * 3], &r.series("directors")[row * B * 9],
+                    &r.series("velocities")[row * B * 3], &r.series("angular_velocities")[row * B * 3],
+                    r.series("energy")[row * E + total_index], &r.series("contact")[row * C], state);
+        });
     add_state(f, c, &r.final("positions")[i * B * 3], &r.final("directors")[i * B * 9],
               &r.final("velocities")[i * B * 3], &r.final("angular_velocities")[i * B * 3],
               r.final("energy")[i * E + total_index], &r.final("contact")[i * C], state);
@@ -121,19 +106,16 @@ CompareReport ModelHost<rodpair::Model>::compare(const RodpairJob& full_job, con
       stiffness = std::max(stiffness, rod.youngs_modulus * 3.14159265358979323846 * rod.radius * rod.radius);
     }
     const double t_end = std::max(job.t_end[i], c.dt);
-    f.positions.floor(length);
+    f.rods.positions.floor(length);
     f.contact_points.floor(length);
-    f.velocities.floor(length / t_end);
-    f.angular.floor(1 / t_end);
-    f.energy.floor(0.5 * stiffness * length * 1e-6);
+    f.rods.velocities.floor(length / t_end);
+    f.rods.angular.floor(1 / t_end);
+    f.rods.energy.floor(0.5 * stiffness * length * 1e-6);
   }
 
-  const double tolerance =
-      job.compare.tolerance > 0 ? job.compare.tolerance : (job.precision == Precision::float32 ? 1e-3 : 1e-8);
-  const std::pair<const char*, const FieldError*> fields[] = {
-      {"positions", &f.positions},        {"directors", &f.directors}, {"velocities", &f.velocities},
-      {"angular_velocities", &f.angular}, {"energy", &f.energy},       {"contact_points", &f.contact_points}};
-  for (const auto& [name, err] : fields) report.add(name, err->max_abs, err->relative(), tolerance);
+  const double tolerance = compare_tolerance(job, job.precision == Precision::float32 ? 1e-3 : 1e-8);
+  f.rods.report(report, tolerance);
+  report.add("contact_points", f.contact_points, tolerance);
   return report;
 }
 

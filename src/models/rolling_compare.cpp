@@ -170,7 +170,7 @@ CompareReport ModelHost<rolling::Model>::compare(const RollingJob& full_job, con
   // never below round-off. The backend's own truncation and time errors must sit below that.
   const double round_off = job.precision == Precision::float32 ? 2e-4 : 1e-9;
   auto tolerance = [&](const FieldError& o) {
-    return job.compare.tolerance > 0 ? job.compare.tolerance : std::max(round_off, 4.0 / 3.0 * o.relative());
+    return compare_tolerance(job, std::max(round_off, 4.0 / 3.0 * o.relative()));
   };
   const std::pair<const char*, const FieldError*> fields[] = {{"displacement", &err.displacement},
                                                               {"velocity", &err.velocity},
@@ -180,7 +180,7 @@ CompareReport ModelHost<rolling::Model>::compare(const RollingJob& full_job, con
   const FieldError* owns[] = {&own.displacement, &own.velocity, &own.contact, &own.multiplier, &own.energy};
   for (std::size_t f = 0; f < std::size(fields); ++f) {
     const FieldError& e = *fields[f].second;
-    report.add(fields[f].first, e.max_abs, e.relative(), tolerance(*owns[f]));
+    report.add(fields[f].first, e, tolerance(*owns[f]));
   }
   return report;
 }

@@ -7,7 +7,6 @@
 
 #include "config/se3rod_job.hpp"
 #include "driver/compare_impl.hpp"
-#include "driver/field_error.hpp"
 #include "models/se3rod_reference_case.hpp"
 #include "reference/se3rod_reference.hpp"
 #include "models/se3rod_host.hpp"
@@ -78,6 +77,30 @@ reference::Se3rodCase se3rod_reference_case(const se3rod::Params<double>& p, con
   return c;
 }
 
+void Se3rodFieldErrors::add_nodes(const reference::Se3rodState& s, const double* pos, const double* dir,
+                                  const double* vel, const double* ang) {
+  for (std::size_t k = 0; k < s.g.size(); ++k) {
+    const auto& g = s.g[k];
+    const Eigen::Matrix3d R = g.topLeftCorner<3, 3>();
+    const Eigen::Vector3d w = R * s.xi[k].head<3>();
+    const Eigen::Vector3d v = R * s.xi[k].tail<3>();
+    for (int a = 0; a < 3; ++a) {
+      positions.add(pos[3 * k + a], g(a, 3));
+      velocities.add(vel[3 * k + a], v[a]);
+      angular.add(ang[3 * k + a], w[a]);
+      for (int b = 0; b < 3; ++b) directors.add(dir[9 * k + 3 * a + b], R(a, b));
+    }
+  }
+}
+
+void Se3rodFieldErrors::report(CompareReport& report, double tolerance) const {
+  report.add("positions", positions, tolerance);
+  report.add("directors", directors, tolerance);
+  report.add("velocities", velocities, tolerance);
+  report.add("angular_velocities", angular, tolerance);
+  report.add("energy", energy, tolerance);
+}
+
 namespace {
 
 /// Member i of the job as the reference states it, and its initial state.
@@ -91,28 +114,12 @@ reference::Se3rodCase case_of(const Se3rodJob& job, std::size_t i, reference::Se
   return c;
 }
 
-struct Fields {
-  FieldError positions, directors, velocities, angular, energy;
-};
-
 /// Adds the differences of the saved rows (positions, directors, lab velocities and angular velocities, total
 /// energy) from the reference state.
-void add_state(Fields& f, const reference::Se3rodCase& c, const double* pos, const double* dir, const double* vel,
-               const double* ang, double total_energy, const reference::Se3rodState& s) {
-  for (int k = 0; k < c.n; ++k) {
-    const auto& g = s.g[static_cast<std::size_t>(k)];
-    const Eigen::Matrix3d R = g.topLeftCorner<3, 3>();
-    const Eigen::Vector3d w = R * s.xi[static_cast<std::size_t>(k)].head<3>();
-    const Eigen::Vector3d v = R * s.xi[static_cast<std::size_t>(k)].tail<3>();
-    for (int a = 0; a < 3; ++a) {
-      f.positions.add(pos[3 * k + a], g(a, 3));
-      if (vel) f.velocities.add(vel[3 * k + a], v[a]);
-      if (ang) f.angular.add(ang[3 * k + a], w[a]);
-      for (int b = 0; b < 3; ++b) f.directors.add(dir[9 * k + 3 * a + b], R(a, b));
-    }
-  }
-  const double E = reference::se3rod_energy(c, s);
-  f.energy.add(total_energy, E);
+void add_state(Se3rodFieldErrors& f, const reference::Se3rodCase& c, const double* pos, const double* dir,
+               const double* vel, const double* ang, double total_energy, const reference::Se3rodState& s) {
+  f.add_nodes(s, pos, dir, vel, ang);
+  f.energy.add(total_energy, reference::se3rod_energy(c, s));
 }
 
 }  // namespace
@@ -135,7 +142,7 @@ CompareReport ModelHost<se3rod::Model>::compare(const Se3rodJob& full_job, const
   report.reference = "reference se3rod (Eigen matrix exp/log, float64), the same scheme";
   report.members = job.size();
   report.saves = static_cast<std::int64_t>(r.time.size());
-  Fields f;
+  Se3rodFieldErrors f;
   const std::size_t S = r.time.size(), B = static_cast<std::size_t>(r.max_beads), E = r.energy_names().size();
   const std::size_t total_index = E - 1;  // "total" is the last component
 
@@ -146,19 +153,14 @@ CompareReport ModelHost<se3rod::Model>::compare(const Se3rodJob& full_job, const
     // on as if the plane pulled): both are compared up to that step.
     const bool separated = !r.separated.empty() && r.separated[i] != 0;
     const long steps = static_cast<long>(separated ? r.steps_taken[i] : job.steps[i]);
-    const long every = static_cast<long>(job.save_steps(i));
-    long done = 0;
-    for (std::size_t k = 0; k < S && every > 0; ++k) {
-      const long target = static_cast<long>(k) * every;
-      if (target > steps) break;
-      state = reference::se3rod_advance(c, state, target - done);
-      done = target;
-      const std::size_t row = i * S + k;
-      add_state(f, c, &r.series("positions")[row * B * 3], &r.series("directors")[row * B * 9],
-                &r.series("velocities")[row * B * 3], &r.series("angular_velocities")[row * B * 3],
-                r.series("energy")[row * E + total_index], state);
-    }
-    state = reference::se3rod_advance(c, state, steps - done);
+    walk_saves(
+        steps, static_cast<long>(job.save_steps(i)), S, [&](long n) { state = reference::se3rod_advance(c, state, n); },
+        [&](std::size_t k) {
+          const std::size_t row = i * S + k;
+          add_state(f, c, &r.series("positions")[row * B * 3], &r.series("directors")[row * B * 9],
+                    &r.series("velocities")[row * B * 3], &r.series("angular_velocities")[row * B * 3],
+                    r.series("energy")[row * E + total_index], state);
+        });
     add_state(f, c, &r.final("positions")[i * B * 3], &r.final("directors")[i * B * 9],
               &r.final("velocities")[i * B * 3], &r.final("angular_velocities")[i * B * 3],
               r.final("energy")[i * E + total_index], state);
@@ -170,14 +172,7 @@ CompareReport ModelHost<se3rod::Model>::compare(const Se3rodJob& full_job, const
     f.energy.floor(0.5 * c.youngs_modulus * area * length * 1e-6);
   }
 
-  const double tolerance =
-      job.compare.tolerance > 0 ? job.compare.tolerance : (job.precision == Precision::float32 ? 1e-3 : 1e-8);
-  const std::pair<const char*, const FieldError*> fields[] = {{"positions", &f.positions},
-                                                              {"directors", &f.directors},
-                                                              {"velocities", &f.velocities},
-                                                              {"angular_velocities", &f.angular},
-                                                              {"energy", &f.energy}};
-  for (const auto& [name, err] : fields) report.add(name, err->max_abs, err->relative(), tolerance);
+  f.report(report, compare_tolerance(job, job.precision == Precision::float32 ? 1e-3 : 1e-8));
   return report;
 }
 
