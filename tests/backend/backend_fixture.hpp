@@ -61,6 +61,14 @@ struct ExampleCase {
   std::vector<std::string> sets;
 };
 
+/// A model's shorten(): every member of `job` cut to `steps` steps of its own dt, saved `parts` times (the first
+/// member's dt times steps / parts), so that a case is as long in steps whatever the example's dt.
+template <class M>
+void cut_to_steps(Job<M>& job, long steps, long parts) {
+  job.output.save_every = job.members.dt[0] * double(steps / parts);
+  for (std::size_t i = 0; i < job.t_end.size(); ++i) job.set_t_end(i, job.members.dt[i] * double(steps));
+}
+
 /// What the typed backend suite (test_backends.cpp) runs for model M: specialized in <model>_backend_cases.hpp.
 ///   examples(), float32_examples()   compared against the reference in float64, float32
 ///   ensemble(), ensemble_members     an ensemble whose first members are compared

@@ -78,12 +78,7 @@ struct BackendCases<cosserat::Model> {
   static ExampleCase diverging() { return {"dynamic_cantilever.json", {"integrator.scheme=\"verlet\""}}; }
   static constexpr double diverging_dt_factor = 50;
   /// An example cut to 300 steps of its own dt (150 in float32) with saves every third of them.
-  static void shorten(CosseratJob& job) {
-    const long steps = job.precision == Precision::float32 ? 150 : 300;
-    const double dt = job.members.dt[0];
-    job.output.save_every = dt * double(steps / 3);
-    for (std::size_t i = 0; i < job.t_end.size(); ++i) job.set_t_end(i, job.members.dt[i] * double(steps));
-  }
+  static void shorten(CosseratJob& job) { cut_to_steps(job, job.precision == Precision::float32 ? 150 : 300, 3); }
   static void shorten_for_round_off(CosseratJob&) {}
 };
 

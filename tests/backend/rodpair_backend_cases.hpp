@@ -30,13 +30,8 @@ struct BackendCases<rodpair::Model> {
   /// dt omega_max = 0.37 x 40 = 15 > 2.8: RKMK4 amplifies the top mode many-fold a step.
   static ExampleCase diverging() { return {"crossing.json", {}}; }
   static constexpr double diverging_dt_factor = 40;
-  /// An example cut to 200 steps of its own dt (100 in float32) with saves every third of them.
-  static void shorten(RodpairJob& job) {
-    const long steps = job.precision == Precision::float32 ? 100 : 200;
-    const double dt = job.members.dt[0];
-    job.output.save_every = dt * double(steps / 4);
-    for (std::size_t i = 0; i < job.t_end.size(); ++i) job.set_t_end(i, job.members.dt[i] * double(steps));
-  }
+  /// An example cut to 200 steps of its own dt (100 in float32) with saves every quarter of them.
+  static void shorten(RodpairJob& job) { cut_to_steps(job, job.precision == Precision::float32 ? 100 : 200, 4); }
   static void shorten_for_round_off(RodpairJob&) {}
 };
 

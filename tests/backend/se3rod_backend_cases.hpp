@@ -33,12 +33,7 @@ struct BackendCases<se3rod::Model> {
   static ExampleCase diverging() { return {"cantilever.json", {}}; }
   static constexpr double diverging_dt_factor = 40;
   /// An example cut to 300 steps of its own dt (150 in float32) with saves every third of them.
-  static void shorten(Se3rodJob& job) {
-    const long steps = job.precision == Precision::float32 ? 150 : 300;
-    const double dt = job.members.dt[0];
-    job.output.save_every = dt * double(steps / 3);
-    for (std::size_t i = 0; i < job.t_end.size(); ++i) job.set_t_end(i, job.members.dt[i] * double(steps));
-  }
+  static void shorten(Se3rodJob& job) { cut_to_steps(job, job.precision == Precision::float32 ? 150 : 300, 3); }
   /// Every 20th member of the sweep (500 of its 10^4, over the whole range of both varied loads): all of them would
   /// take a minute twice over (lanes, then scalar).
   static void shorten_for_round_off(Se3rodJob& job) {
