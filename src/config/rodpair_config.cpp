@@ -26,25 +26,13 @@ void read_rod(const json& config, int which, const std::string& source, Se3rodSp
   check_se3rod_length(spec, name + ".", source);
 }
 
-void read_analysis(const json& config, const std::string& source, RodpairSpec& spec) {
-  const auto it = config.find("analysis");
-  if (it == config.end()) return;
-  const ObjectReader analysis(*it, "analysis", source, {"spectrum", "lyapunov"});
-  if (const json* spectrum = analysis.optional("spectrum")) {
-    const ObjectReader s(*spectrum, analysis.key("spectrum"), source,
-                         {"rod", "harmonic", "direction", "sample_interval"});
-    spec.spectrum = true;
-    spec.spectrum_rod = static_cast<double>(s.integer_or("rod", 1));
-    spec.harmonic = static_cast<double>(s.integer_or("harmonic", 1));
-    spec.direction = s.vector3_or("direction", {0, 0, 1});
-    spec.sample_interval = s.number("sample_interval");
-  }
-  if (const json* lyapunov = analysis.optional("lyapunov")) {
-    const ObjectReader l(*lyapunov, analysis.key("lyapunov"), source, {"renorm_interval", "d0"});
-    spec.lyapunov = true;
-    spec.renorm_interval = l.number("renorm_interval");
-    spec.d0 = l.number_or("d0", 1e-8);
-  }
+/// analysis (analysis_config.hpp), and the spectrum's keys of a rod pair: which rod, and the component recorded.
+void read_rodpair_analysis(const json& config, const std::string& source, RodpairSpec& spec) {
+  const json* spectrum = read_analysis(config, source, {"rod", "direction"}, spec.analysis);
+  if (spectrum == nullptr) return;
+  const ObjectReader s(*spectrum, "analysis.spectrum", source, {"rod", "harmonic", "direction", "sample_interval"});
+  spec.spectrum_rod = static_cast<double>(s.integer_or("rod", 1));
+  spec.direction = s.vector3_or("direction", {0, 0, 1});
 }
 
 }  // namespace
@@ -62,17 +50,9 @@ config_detail::RodpairSpec Schema<rodpair::Model>::parse(const nlohmann::json& c
                                                          RodpairJob& job) {
   using namespace config_detail;
   RodpairSpec spec;
-  read_analysis(config, source, spec);
+  read_rodpair_analysis(config, source, spec);
   parse_shared_settings(config, source, output_fields, job.precision, job.output, job.compare);
-  const bool fields_given =
-      config.contains("output") && config["output"].is_object() && config["output"].contains("fields");
-  if (!fields_given) {
-    job.output.set("lyapunov", spec.lyapunov);
-  } else if (job.output.saves("lyapunov") && !spec.lyapunov) {
-    throw ConfigError(source, "output.fields",
-                      "\"lyapunov\" needs analysis.lyapunov (give analysis.lyapunov.renorm_interval, or drop the "
-                      "field)");
-  }
+  lyapunov_output(config, source, spec.analysis, job.output);
   for (int r = 0; r < 2; ++r) read_rod(config, r, source, spec.rod[r]);
   const ObjectReader contact(required_section(config, "contact", source), "contact", source, contact_keys);
   spec.s1 = contact.number("s1");
@@ -95,14 +75,7 @@ config_detail::RodpairSpec Schema<rodpair::Model>::parse(const nlohmann::json& c
     }
   }
   read_integrator(config, source, {"rkmk4"}, keys.divergence_factor, spec);
-  if (spec.lyapunov) {
-    job.renorm_interval = spec.renorm_interval;
-    job.lyapunov_d0 = spec.d0;
-  }
-  if (spec.spectrum) {
-    job.sample_interval = spec.sample_interval;
-    job.harmonic = static_cast<int>(std::clamp(spec.harmonic, -1e9, 1e9));
-  }
+  land_analysis(spec.analysis, job);
   if (job.precision == Precision::float32) {
     // As for se3rod's plane (measured there): round-off in the stiff internal forces shows in the reaction.
     job.warnings.push_back(source +

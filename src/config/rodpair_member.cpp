@@ -104,11 +104,10 @@ void Schema<rodpair::Model>::build(const Spec& spec, const RodpairJob&, const st
   }
   p.frozen = static_cast<std::int32_t>(spec.frozen);
   p.bilateral = static_cast<std::int32_t>(spec.bilateral);
-  out.samples = 0;
-  if (spec.spectrum) {
+  if (spec.analysis.spectrum) {
     p.spectrum_rod = check.integer_in("analysis.spectrum.rod", spec.spectrum_rod, 1, 2, "must be 1 or 2 (the rod)");
     const int nodes = p.spectrum_rod == 1 ? p.rod1.n : p.rod2.n;
-    p.harmonic = check.integer_in("analysis.spectrum.harmonic", spec.harmonic, 1, std::max(1, nodes - 2),
+    p.harmonic = check.integer_in("analysis.spectrum.harmonic", spec.analysis.harmonic, 1, std::max(1, nodes - 2),
                                   "must be an integer from 1 to the rod's segments - 1 = " + std::to_string(nodes - 2) +
                                       " (k of the string mode sin(k pi s / L) its nodes resolve)");
     check.finite_vectors({{"analysis.spectrum.direction", spec.direction}});
@@ -118,20 +117,15 @@ void Schema<rodpair::Model>::build(const Spec& spec, const RodpairJob&, const st
       check.fail("analysis.spectrum.direction", "must be a nonzero vector (the displacement's component recorded)");
     }
     for (int c = 0; c < 3; ++c) p.spectrum_direction[c] = spec.direction[c] / length;
-    p.sample_steps = check.interval_steps("analysis.spectrum.sample_interval", spec.sample_interval, spec.dt);
-    out.samples = check.signal_samples("analysis.spectrum.sample_interval", std::llround(spec.t_end / spec.dt),
-                                       static_cast<int>(p.sample_steps), spec.t_end);
   }
-  if (spec.lyapunov) {
+  const AnalysisSteps analysis =
+      check_analysis(spec.analysis, check, spec.dt, spec.t_end, std::llround(spec.t_end / spec.dt));
+  out.samples = analysis.samples;
+  if (spec.analysis.spectrum) p.sample_steps = analysis.sample_steps;
+  if (spec.analysis.lyapunov) {
     p.lyapunov = 1;
-    p.renorm_steps = check.interval_steps("analysis.lyapunov.renorm_interval", spec.renorm_interval, spec.dt);
-    if (spec.renorm_interval > spec.t_end * (1 + 1e-9)) {
-      check.fail("analysis.lyapunov.renorm_interval",
-                 "must be at most integrator.t_end = " + format_number(spec.t_end) + ", got " +
-                     format_number(spec.renorm_interval));
-    }
-    check.positive("analysis.lyapunov.d0", spec.d0);
-    p.lyapunov_d0 = spec.d0;
+    p.renorm_steps = analysis.renorm_steps;
+    p.lyapunov_d0 = spec.analysis.d0;
   }
   se3rod::restore_rod_contact(a.mutable_view(), b.mutable_view(), s1, s2, 4);
   out.contact[rodpair::slot_s1] = s1;

@@ -18,16 +18,11 @@ void Schema<rodpair::Model>::numbers(Spec& s, const config_detail::NumberSlots& 
   if (s.has_width[1]) slots.number("contact.width2", s.width[1]);
   slots.integer("contact.frozen", s.frozen);
   slots.integer("contact.bilateral", s.bilateral);
-  if (s.spectrum) {
+  if (s.analysis.spectrum) {
     slots.integer("analysis.spectrum.rod", s.spectrum_rod);
-    slots.integer("analysis.spectrum.harmonic", s.harmonic);
     slots.vector("analysis.spectrum.direction", s.direction);
-    slots.number("analysis.spectrum.sample_interval", s.sample_interval);
   }
-  if (s.lyapunov) {
-    slots.number("analysis.lyapunov.renorm_interval", s.renorm_interval);
-    slots.number("analysis.lyapunov.d0", s.d0);
-  }
+  config_detail::analysis_slots(s.analysis, slots);
 }
 
 template <>
@@ -38,13 +33,7 @@ std::vector<Unvaried> Schema<rodpair::Model>::unvaried(const Spec& s) {
     const std::string key = r == 0 ? "contact.width1" : "contact.width2";
     if (!s.has_width[r]) out.push_back({key, "is not in this config (its default, the rod's h, cannot vary: set it)"});
   }
-  for (const auto& [section, present] : {std::pair<const char*, bool>{"analysis.spectrum", s.spectrum},
-                                         std::pair<const char*, bool>{"analysis.lyapunov", s.lyapunov}}) {
-    if (!present) {
-      out.push_back(
-          {section, "cannot be varied: the config has no " + std::string(section) + " (give it a value there first)"});
-    }
-  }
+  config_detail::analysis_unvaried(s.analysis, out);
   return out;
 }
 

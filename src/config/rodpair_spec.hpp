@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "config/analysis_config.hpp"
 #include "config/rodpair_job.hpp"
 #include "config/se3rod_spec.hpp"
 
@@ -24,11 +25,9 @@ struct RodpairSpec : StepSpec {
   double width[2] = {0, 0};  ///< contact.width1, width2 (default: the rod's segment length)
   double frozen = 0;         ///< contact.frozen: 0 or 1 (a number, so that an ensemble can hold both)
   double bilateral = 0;      ///< contact.bilateral: 0 or 1, likewise
-  bool lyapunov = false;     ///< analysis.lyapunov given
-  bool spectrum = false;     ///< analysis.spectrum given
-  double spectrum_rod = 1, harmonic = 1, sample_interval = 0;  ///< analysis.spectrum.rod, harmonic, sample_interval
-  Vec3 direction = {0, 0, 1};                                  ///< analysis.spectrum.direction
-  double renorm_interval = 0, d0 = 1e-8;
+  AnalysisSpec analysis;
+  double spectrum_rod = 1;     ///< analysis.spectrum.rod
+  Vec3 direction = {0, 0, 1};  ///< analysis.spectrum.direction
 };
 
 /// One member ready for Ensemble::add.

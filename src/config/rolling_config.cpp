@@ -17,7 +17,6 @@ namespace config_detail {
 namespace {
 
 const std::vector<std::string> initial_keys = {"u", "v", "u_t", "v_t", "s1", "s2"};
-const std::vector<std::string> analysis_keys = {"spectrum", "lyapunov"};
 const std::vector<OutputField> output_fields = {
     {"positions", true}, {"velocities", false}, {"energy", true}, {"contact", true}, {"lyapunov", true}};
 const Choices<rolling::Ends> end_choices{{rolling::Ends::fixed, "fixed"}, {rolling::Ends::periodic, "periodic"}};
@@ -79,24 +78,10 @@ void read_initial(const ObjectReader& r, RollingSpec& spec) {
   spec.s2 = r.number("s2");
 }
 
-void read_analysis(const ObjectReader& r, RollingSpec& spec) {
-  if (const json* spectrum = r.optional("spectrum")) {
-    const ObjectReader s(*spectrum, r.key("spectrum"), r.source(), {"harmonic", "sample_interval"});
-    spec.spectrum = true;
-    spec.harmonic = static_cast<double>(s.integer_or("harmonic", 1));
-    spec.sample_interval = s.number("sample_interval");
-  }
-  if (const json* lyapunov = r.optional("lyapunov")) {
-    const ObjectReader l(*lyapunov, r.key("lyapunov"), r.source(), {"renorm_interval", "d0"});
-    spec.lyapunov = true;
-    spec.renorm_interval = l.number("renorm_interval");
-    spec.d0 = l.number_or("d0", 1e-8);
-  }
-}
-
-/// Precision, output (points included) and compare (reference_points, t_end included). `lyapunov`: the config has
-/// analysis.lyapunov (output field "lyapunov" is on by default then, and an error to list otherwise).
-void read_run_settings(const nlohmann::json& config, const std::string& source, bool lyapunov, RollingJob& job) {
+/// Precision, output (points included) and compare (reference_points, t_end included); the output field
+/// "lyapunov" as the config's `analysis` allows (lyapunov_output).
+void read_run_settings(const nlohmann::json& config, const std::string& source, const AnalysisSpec& analysis,
+                       RollingJob& job) {
   // The shared reader knows path, save_every and fields (output) and tolerance and members (compare); the keys only
   // this model has are read here first, so that a misspelt key is matched against all of them, and then left out
   // of what the shared reader sees.
@@ -104,7 +89,6 @@ void read_run_settings(const nlohmann::json& config, const std::string& source, 
   for (const char* key : {"precision", "output", "compare"}) {
     if (const auto it = config.find(key); it != config.end()) shared[key] = *it;
   }
-  bool fields_given = false;
   if (const auto it = config.find("output"); it != config.end()) {
     const ObjectReader r(*it, "output", source, {"path", "save_every", "fields", "points"});
     const std::int64_t points = r.integer_or("points", job.points);
@@ -115,7 +99,6 @@ void read_run_settings(const nlohmann::json& config, const std::string& source, 
     }
     job.points = static_cast<int>(points);
     shared["output"].erase("points");
-    fields_given = r.has("fields");
   }
   if (const auto it = config.find("compare"); it != config.end()) {
     const ObjectReader r(*it, "compare", source, {"tolerance", "members", "reference_points", "t_end"});
@@ -135,18 +118,7 @@ void read_run_settings(const nlohmann::json& config, const std::string& source, 
     shared["compare"].erase("t_end");
   }
   parse_shared_settings(shared, source, output_fields, job.precision, job.output, job.compare);
-  if (!fields_given) {
-    job.output.set("lyapunov", lyapunov);
-  } else if (job.output.saves("lyapunov") && !lyapunov) {
-    const json& fields = config["output"]["fields"];
-    std::size_t at = 0;
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-      if (fields[i] == "lyapunov") at = i;
-    }
-    throw ConfigError(source, index_key("output.fields", at),
-                      "\"lyapunov\" needs analysis.lyapunov (give analysis.lyapunov.renorm_interval, or drop the "
-                      "field)");
-  }
+  lyapunov_output(config, source, analysis, job.output);
 }
 
 }  // namespace
@@ -170,18 +142,9 @@ config_detail::RollingSpec Schema<rolling::Model>::parse(const nlohmann::json& c
   read_ends_and_frozen(params, spec);
   read_initial(ObjectReader(required_section(config, "initial", source), "initial", source, initial_keys), spec);
   read_integrator(config, source, {"rk4"}, keys.divergence_factor, spec);
-  if (const auto it = config.find("analysis"); it != config.end()) {
-    read_analysis(ObjectReader(*it, "analysis", source, analysis_keys), spec);
-  }
-  read_run_settings(config, source, spec.lyapunov, job);
-  if (spec.spectrum) {
-    job.sample_interval = spec.sample_interval;
-    job.harmonic = static_cast<int>(std::clamp(spec.harmonic, -1e9, 1e9));
-  }
-  if (spec.lyapunov) {
-    job.renorm_interval = spec.renorm_interval;
-    job.lyapunov_d0 = spec.d0;
-  }
+  read_analysis(config, source, {}, spec.analysis);
+  read_run_settings(config, source, spec.analysis, job);
+  land_analysis(spec.analysis, job);
   return spec;
 }
 

@@ -383,11 +383,10 @@ void Schema<rolling::Model>::build(const Spec& spec, const RollingJob& job, cons
   p.ends = spec.ends;
   p.frozen = static_cast<std::uint8_t>(spec.frozen);
 
-  out.samples = 0;
-  if (spec.spectrum) {
+  if (spec.analysis.spectrum) {
     if (spec.ends == Ends::fixed) {
       p.harmonic = check.integer_in(
-          "analysis.spectrum.harmonic", spec.harmonic, 1, K,
+          "analysis.spectrum.harmonic", spec.analysis.harmonic, 1, K,
           "must be an integer from 1 to params.modes = " + std::to_string(K) + " (k of the mode sin(k pi x / L))");
     } else {
       const int top = (K - 1) / 2;
@@ -395,23 +394,18 @@ void Schema<rolling::Model>::build(const Spec& spec, const RollingJob& job, cons
         check.fail("analysis.spectrum.harmonic", "needs params.modes >= 3 with periodic ends (params.modes = " +
                                                      std::to_string(K) + " has no sin(2 pi j x / L) mode)");
       }
-      p.harmonic = check.integer_in("analysis.spectrum.harmonic", spec.harmonic, 1, top,
+      p.harmonic = check.integer_in("analysis.spectrum.harmonic", spec.analysis.harmonic, 1, top,
                                     "must be an integer from 1 to (params.modes - 1) / 2 = " + std::to_string(top) +
                                         " (j of the mode sin(2 pi j x / L))");
     }
-    p.sample_steps = check.interval_steps("analysis.spectrum.sample_interval", spec.sample_interval, spec.dt);
-    out.samples = check.signal_samples("analysis.spectrum.sample_interval", total_steps, p.sample_steps, spec.t_end);
   }
-  if (spec.lyapunov) {
+  const AnalysisSteps analysis = check_analysis(spec.analysis, check, spec.dt, spec.t_end, total_steps);
+  out.samples = analysis.samples;
+  if (spec.analysis.spectrum) p.sample_steps = analysis.sample_steps;
+  if (spec.analysis.lyapunov) {
     p.lyapunov = 1;
-    p.renorm_steps = check.interval_steps("analysis.lyapunov.renorm_interval", spec.renorm_interval, spec.dt);
-    if (p.renorm_steps > total_steps) {
-      check.fail("analysis.lyapunov.renorm_interval",
-                 "must not exceed integrator.t_end = " + format_number(spec.t_end) + ", got " +
-                     format_number(spec.renorm_interval));
-    }
-    check.positive("analysis.lyapunov.d0", spec.d0);
-    p.lyapunov_d0 = spec.d0;
+    p.renorm_steps = analysis.renorm_steps;
+    p.lyapunov_d0 = spec.analysis.d0;
   }
 
   // The smeared delta must be resolved by the K modes.

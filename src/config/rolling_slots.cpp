@@ -46,27 +46,14 @@ void Schema<rolling::Model>::numbers(Spec& s, const config_detail::NumberSlots& 
   }
   slots.number("initial.s1", s.s1);
   slots.number("initial.s2", s.s2);
-  if (s.spectrum) {
-    slots.integer("analysis.spectrum.harmonic", s.harmonic);
-    slots.number("analysis.spectrum.sample_interval", s.sample_interval);
-  }
-  if (s.lyapunov) {
-    slots.number("analysis.lyapunov.renorm_interval", s.renorm_interval);
-    slots.number("analysis.lyapunov.d0", s.d0);
-  }
+  config_detail::analysis_slots(s.analysis, slots);
 }
 
 /// Analysis sections and shapes this config does not have, and the keys of other shape kinds.
 template <>
 std::vector<Unvaried> Schema<rolling::Model>::unvaried(const Spec& s) {
   std::vector<Unvaried> out;
-  for (const auto& [section, present] : {std::pair<const char*, bool>{"analysis.spectrum", s.spectrum},
-                                         std::pair<const char*, bool>{"analysis.lyapunov", s.lyapunov}}) {
-    if (!present) {
-      out.push_back(
-          {section, "cannot be varied: the config has no " + std::string(section) + " (give it a value there first)"});
-    }
-  }
+  config_detail::analysis_unvaried(s.analysis, out);
   const auto& kinds = config_detail::rolling_shape_kinds;
   for (int i = 0; i < 4; ++i) {
     const std::string shape_key = std::string("initial.") + config_detail::rolling_shape_names[i];

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "config/analysis_config.hpp"
 #include "config/choices.hpp"
 #include "config/param_table.hpp"
 #include "config/json_check.hpp"
@@ -63,11 +64,7 @@ struct RollingSpec : StepSpec {
   bool has_u = false, has_v = false, has_ut = false, has_vt = false;  ///< given in the config (else zero)
   double s1 = 0, s2 = 0;
 
-  // analysis
-  bool spectrum = false;
-  double harmonic = 1, sample_interval = 0;
-  bool lyapunov = false;
-  double renorm_interval = 0, d0 = 1e-8;
+  AnalysisSpec analysis;
 };
 
 /// The names of the four shapes in schema order, as written under initial.

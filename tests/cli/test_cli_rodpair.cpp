@@ -335,7 +335,9 @@ TEST_F(CliRodpair, BadAnalysisSettingsAreRefused) {
   expect_refused(crossing_with([](nlohmann::json& c) {
                    c["output"]["fields"] = {"positions", "lyapunov"};
                  }),
-                 "c.json", "output.fields", "needs analysis.lyapunov");
+                 "c.json", "output.fields[1]", "needs analysis.lyapunov");
+  expect_refused(twin + " --set analysis.lyapunov.renorm_interval=100", "--set", "analysis.lyapunov.renorm_interval",
+                 "must not exceed integrator.t_end");
 }
 
 // validate names the model and both rods' nodes; the sweep varies keys under rod1. and rod2.
