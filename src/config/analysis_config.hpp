@@ -50,9 +50,21 @@ struct AnalysisSteps {
 AnalysisSteps check_analysis(const AnalysisSpec& spec, const MemberChecker& check, double dt, double t_end,
                              std::int64_t total_steps);
 
+/// Into a member's Params: sample_steps with a spectrum; lyapunov, renorm_steps and lyapunov_d0 with Lyapunov
+/// (absent, each keeps the Params' default).
+template <class Params>
+void land_analysis(const AnalysisSpec& spec, const AnalysisSteps& steps, Params& p) {
+  if (spec.spectrum) p.sample_steps = steps.sample_steps;
+  if (spec.lyapunov) {
+    p.lyapunov = 1;
+    p.renorm_steps = steps.renorm_steps;
+    p.lyapunov_d0 = spec.d0;
+  }
+}
+
 /// The job's settings: sample_interval and harmonic with a spectrum, renorm_interval and lyapunov_d0 with Lyapunov.
 template <class Settings>
-void land_analysis(const AnalysisSpec& spec, Settings& job) {
+void land_analysis_settings(const AnalysisSpec& spec, Settings& job) {
   if (spec.spectrum) {
     job.sample_interval = spec.sample_interval;
     job.harmonic = static_cast<int>(std::clamp(spec.harmonic, -1e9, 1e9));

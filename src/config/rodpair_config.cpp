@@ -75,7 +75,7 @@ config_detail::RodpairSpec Schema<rodpair::Model>::parse(const nlohmann::json& c
     }
   }
   read_integrator(config, source, {"rkmk4"}, keys.divergence_factor, spec);
-  land_analysis(spec.analysis, job);
+  land_analysis_settings(spec.analysis, job);
   if (job.precision == Precision::float32) {
     // As for se3rod's plane (measured there): round-off in the stiff internal forces shows in the reaction.
     job.warnings.push_back(source +

@@ -121,12 +121,7 @@ void Schema<rodpair::Model>::build(const Spec& spec, const RodpairJob&, const st
   const AnalysisSteps analysis =
       check_analysis(spec.analysis, check, spec.dt, spec.t_end, std::llround(spec.t_end / spec.dt));
   out.samples = analysis.samples;
-  if (spec.analysis.spectrum) p.sample_steps = analysis.sample_steps;
-  if (spec.analysis.lyapunov) {
-    p.lyapunov = 1;
-    p.renorm_steps = analysis.renorm_steps;
-    p.lyapunov_d0 = spec.analysis.d0;
-  }
+  land_analysis(spec.analysis, analysis, p);
   se3rod::restore_rod_contact(a.mutable_view(), b.mutable_view(), s1, s2, 4);
   out.contact[rodpair::slot_s1] = s1;
   out.contact[rodpair::slot_s2] = s2;

@@ -144,7 +144,7 @@ config_detail::RollingSpec Schema<rolling::Model>::parse(const nlohmann::json& c
   read_integrator(config, source, {"rk4"}, keys.divergence_factor, spec);
   read_analysis(config, source, {}, spec.analysis);
   read_run_settings(config, source, spec.analysis, job);
-  land_analysis(spec.analysis, job);
+  land_analysis_settings(spec.analysis, job);
   return spec;
 }
 

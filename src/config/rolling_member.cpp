@@ -401,12 +401,7 @@ void Schema<rolling::Model>::build(const Spec& spec, const RollingJob& job, cons
   }
   const AnalysisSteps analysis = check_analysis(spec.analysis, check, spec.dt, spec.t_end, total_steps);
   out.samples = analysis.samples;
-  if (spec.analysis.spectrum) p.sample_steps = analysis.sample_steps;
-  if (spec.analysis.lyapunov) {
-    p.lyapunov = 1;
-    p.renorm_steps = analysis.renorm_steps;
-    p.lyapunov_d0 = spec.analysis.d0;
-  }
+  land_analysis(spec.analysis, analysis, p);
 
   // The smeared delta must be resolved by the K modes.
   const double kappa_K = kappa_of(K - 1, spec.ends, spec.L);
