@@ -5,14 +5,12 @@
 namespace rodswarm::config_detail {
 
 const nlohmann::json* read_analysis(const nlohmann::json& config, const std::string& source,
-                                    const std::vector<std::string>& more_spectrum_keys, AnalysisSpec& spec) {
+                                    const std::vector<std::string>& keys, AnalysisSpec& spec) {
   const auto it = config.find("analysis");
   if (it == config.end()) return nullptr;
   const ObjectReader analysis(*it, "analysis", source, {"spectrum", "lyapunov"});
   const nlohmann::json* spectrum = analysis.optional("spectrum");
   if (spectrum != nullptr) {
-    std::vector<std::string> keys = {"harmonic", "sample_interval"};
-    keys.insert(keys.begin(), more_spectrum_keys.begin(), more_spectrum_keys.end());
     const ObjectReader s(*spectrum, analysis.key("spectrum"), source, keys);
     spec.spectrum = true;
     spec.harmonic = static_cast<double>(s.integer_or("harmonic", 1));

@@ -24,11 +24,14 @@ struct AnalysisSpec {
   double renorm_interval = 0, d0 = 1e-8;
 };
 
-/// Reads the config's `analysis` section, if it has one: analysis.spectrum with the keys harmonic, sample_interval
-/// and `more_spectrum_keys`, and analysis.lyapunov. Returns the spectrum's object, for the model to read its own
-/// keys from (nullptr without one).
+/// The keys of analysis.spectrum every model's has; a model with more lists all of its keys, in its order.
+inline const std::vector<std::string> spectrum_keys = {"harmonic", "sample_interval"};
+
+/// Reads the config's `analysis` section, if it has one: analysis.spectrum, whose keys are `keys` (harmonic and
+/// sample_interval among them), and analysis.lyapunov. Returns the spectrum's object, for the model to read its
+/// own keys from (nullptr without one).
 const nlohmann::json* read_analysis(const nlohmann::json& config, const std::string& source,
-                                    const std::vector<std::string>& more_spectrum_keys, AnalysisSpec& spec);
+                                    const std::vector<std::string>& keys, AnalysisSpec& spec);
 
 /// output.fields' "lyapunov": on by default when the config has analysis.lyapunov, an error naming the entry when
 /// listed without it. Call after the output section is read.

@@ -26,11 +26,14 @@ void read_rod(const json& config, int which, const std::string& source, Se3rodSp
   check_se3rod_length(spec, name + ".", source);
 }
 
-/// analysis (analysis_config.hpp), and the spectrum's keys of a rod pair: which rod, and the component recorded.
+/// A rod pair's spectrum also says which rod, and the component of its displacement recorded.
+const std::vector<std::string> rodpair_spectrum_keys = {"rod", "harmonic", "direction", "sample_interval"};
+
+/// analysis (analysis_config.hpp), and the spectrum's keys of a rod pair.
 void read_rodpair_analysis(const json& config, const std::string& source, RodpairSpec& spec) {
-  const json* spectrum = read_analysis(config, source, {"rod", "direction"}, spec.analysis);
+  const json* spectrum = read_analysis(config, source, rodpair_spectrum_keys, spec.analysis);
   if (spectrum == nullptr) return;
-  const ObjectReader s(*spectrum, "analysis.spectrum", source, {"rod", "harmonic", "direction", "sample_interval"});
+  const ObjectReader s(*spectrum, "analysis.spectrum", source, rodpair_spectrum_keys);
   spec.spectrum_rod = static_cast<double>(s.integer_or("rod", 1));
   spec.direction = s.vector3_or("direction", {0, 0, 1});
 }

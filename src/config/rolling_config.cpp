@@ -142,7 +142,7 @@ config_detail::RollingSpec Schema<rolling::Model>::parse(const nlohmann::json& c
   read_ends_and_frozen(params, spec);
   read_initial(ObjectReader(required_section(config, "initial", source), "initial", source, initial_keys), spec);
   read_integrator(config, source, {"rk4"}, keys.divergence_factor, spec);
-  read_analysis(config, source, {}, spec.analysis);
+  read_analysis(config, source, spectrum_keys, spec.analysis);
   read_run_settings(config, source, spec.analysis, job);
   land_analysis_settings(spec.analysis, job);
   return spec;
