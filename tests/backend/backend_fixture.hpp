@@ -61,8 +61,9 @@ struct ExampleCase {
   std::vector<std::string> sets;
 };
 
-/// A model's shorten(): every member of `job` cut to `steps` steps of its own dt, saved `parts` times (the first
-/// member's dt times steps / parts), so that a case is as long in steps whatever the example's dt.
+/// A model's shorten(): every member of `job` cut to `steps` steps of its own dt, saved every steps / parts steps
+/// of the first member's dt (parts + 1 rows with step 0), so that a case is as long in steps whatever the
+/// example's dt.
 template <class M>
 void cut_to_steps(Job<M>& job, long steps, long parts) {
   job.output.save_every = job.members.dt[0] * double(steps / parts);
