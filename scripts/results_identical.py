@@ -3,7 +3,7 @@
 their attributes (string_checksums left out: it is derived from the string attributes, compared one by one). Exit 0
 when identical, 1 when not (each difference printed), 2 on a file it cannot read.
 
-    scripts/results_identical.py OLD.h5 NEW.h5 [--ignore-attr created,components]
+    scripts/results_identical.py OLD.h5 NEW.h5 [--ignore-attr created,components] [--datasets-only]
 
 Used by scripts/examples-identical to show that a refactor left every example's results unchanged."""
 import argparse
@@ -47,6 +47,8 @@ def main():
     ap.add_argument("old")
     ap.add_argument("new")
     ap.add_argument("--ignore-attr", default="", help="comma-separated attribute names not compared")
+    ap.add_argument("--datasets-only", action="store_true",
+                    help="compare no attribute (two models' runs of the same physics: scripts/scratch-model)")
     args = ap.parse_args()
     ignore = set(filter(None, args.ignore_attr.split(",")))
     try:
@@ -72,8 +74,10 @@ def main():
                 diffs.append(f"{name}: values differ")
             else:
                 same += 1
-        compare_attrs(name, x, y, ignore, diffs)
-    compare_attrs("/", a, b, ignore, diffs)
+        if not args.datasets_only:
+            compare_attrs(name, x, y, ignore, diffs)
+    if not args.datasets_only:
+        compare_attrs("/", a, b, ignore, diffs)
     print(f"{same} datasets bitwise identical; {len(diffs)} differences")
     for d in diffs:
         print("  " + d)
