@@ -129,8 +129,36 @@ void write_raw(hid_t loc, const std::string& name, const Dims& dims, hid_t file_
                std::size_t element_bytes, const void* data) {
   const std::string what = "cannot write dataset " + name;
   Handle dataset = create_dataset(loc, name, dims, file_type, element_bytes);
-  if (element_count(dims) > 0) check(H5Dwrite(dataset.get(), mem_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data), what);
+  const std::size_t n = element_count(dims);
+  if (n > 0) check(H5Dwrite(dataset.get(), mem_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data), what);
+  write_data_checksum(dataset.get(), crc32_update(0, data, n * element_bytes));
   dataset.close(what);
+}
+
+// The CRC covers the data as stored (little-endian); memory holds the same bytes only on a little-endian host.
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+              "kDataChecksum is computed over the memory image of the data: swap bytes first on this host");
+
+std::uint32_t crc32_update(std::uint32_t crc, const void* data, std::size_t bytes) {
+  if (bytes == 0) return crc;  // zlib answers 0 (its initial value) for a null buffer, whatever crc was
+  return static_cast<std::uint32_t>(crc32_z(crc, static_cast<const Bytef*>(data), bytes));
+}
+
+void write_data_checksum(hid_t dataset, std::uint32_t crc) {
+  const std::string what = std::string("cannot write attribute ") + kDataChecksum;
+  Handle space = adopt(H5Screate(H5S_SCALAR), H5Sclose, what);
+  Handle attr =
+      adopt(H5Acreate2(dataset, kDataChecksum, H5T_STD_U32LE, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose, what);
+  check(H5Awrite(attr.get(), H5T_NATIVE_UINT32, &crc), what);
+}
+
+bool check_data_checksum(hid_t dataset, const std::string& name, std::uint32_t crc) {
+  if (!has_attribute(dataset, kDataChecksum)) return false;
+  const std::int64_t stored = read_int_attribute(dataset, kDataChecksum);
+  if (stored != std::int64_t{crc}) {
+    throw BadFileError("cannot read dataset " + name + ": damaged: its data do not match their checksum (CRC-32)");
+  }
+  return true;
 }
 
 Dims dataset_dims(hid_t loc, const std::string& name) {
@@ -147,6 +175,7 @@ std::vector<T> read_array(hid_t loc, const std::string& name, const Dims& expect
   }
   std::vector<T> data(element_count(dims));
   read_into(dataset.get(), name, TypeOf<T>::file(), TypeOf<T>::mem(), {}, dims, data.data());
+  (void)check_data_checksum(dataset.get(), name, crc32_update(0, data.data(), data.size() * sizeof(T)));
   return data;
 }
 

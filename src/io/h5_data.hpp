@@ -56,7 +56,7 @@ std::size_t element_count(const Dims& dims);
 std::string dims_text(const Dims& dims);
 
 /// Creates dataset `name` under `loc` with shape `dims` and writes `data` (element_count(dims) elements of
-/// memory type `mem_type`) into it.
+/// memory type `mem_type`) into it, with its kDataChecksum.
 void write_raw(hid_t loc, const std::string& name, const Dims& dims, hid_t file_type, hid_t mem_type,
                std::size_t element_bytes, const void* data);
 
@@ -66,6 +66,23 @@ void write_raw(hid_t loc, const std::string& name, const Dims& dims, hid_t file_
 /// is a read error, never a wrong value. Zero-size datasets hold no data to protect and are stored contiguously
 /// (HDF5 cannot chunk them).
 Handle create_dataset(hid_t loc, const std::string& name, const Dims& dims, hid_t file_type, std::size_t element_bytes);
+
+/// The uint32 attribute every dataset rodswarm writes carries: the CRC-32 (zlib's, as Python's
+/// zlib.crc32) of its data as stored, row-major and little-endian, i.e. of h5py's `ds[()].tobytes()`. Fletcher32,
+/// checked per chunk by HDF5, sums 16-bit words modulo 65535 and so cannot tell a word 0x0000 from 0xFFFF (a
+/// zero turned into a NaN's bits passes it); CRC-32 sees every such change and any burst of up to 32 bits.
+inline constexpr const char* kDataChecksum = "data_crc32";
+
+/// The CRC-32 of `bytes` bytes at `data` continuing `crc` (0 to start): the running checksum of data written or read
+/// in row-major order, block after block.
+std::uint32_t crc32_update(std::uint32_t crc, const void* data, std::size_t bytes);
+
+/// Writes kDataChecksum of `dataset` (once its data are all written).
+void write_data_checksum(hid_t dataset, std::uint32_t crc);
+
+/// Throws BadFileError ("cannot read dataset NAME: damaged: ... (CRC-32)") when `dataset` carries kDataChecksum and
+/// it differs from `crc`, the CRC-32 of the dataset's whole data as read; returns whether it carries one.
+bool check_data_checksum(hid_t dataset, const std::string& name, std::uint32_t crc);
 
 /// Writes the block [start, start + count) of the open dataset `dataset` (called `name` in messages) from `data`.
 void write_block_raw(hid_t dataset, const std::string& name, hid_t mem_type, const Dims& start, const Dims& count,
@@ -80,11 +97,13 @@ void write_array(hid_t loc, const std::string& name, const Dims& dims, const std
 /// Shape of dataset `name` under `loc`.
 Dims dataset_dims(hid_t loc, const std::string& name);
 
-/// Reads a whole dataset; checks its shape against `expected` and throws IoError naming it otherwise.
+/// Reads a whole dataset; checks its shape against `expected` and throws IoError naming it otherwise, and its data
+/// against its kDataChecksum where it carries one (BadFileError).
 template <class T>
 std::vector<T> read_array(hid_t loc, const std::string& name, const Dims& expected);
 
-/// Reads the block [start, start + count) of dataset `name` (e.g. one member's rows).
+/// Reads the block [start, start + count) of dataset `name` (e.g. one member's rows): HDF5 checks the Fletcher32 of
+/// the chunks it reads; kDataChecksum, which covers the whole dataset, is not checked.
 template <class T>
 std::vector<T> read_block(hid_t loc, const std::string& name, const Dims& start, const Dims& count);
 

@@ -197,6 +197,7 @@ struct VerifiedFile {
   bool checksums = false;        ///< the format carries checksums (version >= 2), all of which matched
   std::int64_t datasets = 0;     ///< datasets read whole
   std::int64_t checksummed = 0;  ///< of which carry a checksum
+  std::int64_t crc_checked = 0;  ///< of which carry a CRC-32 of their whole data (data_crc32), all matched
   std::int64_t strings = 0;      ///< string attributes read (checked against their checksums)
   double bytes = 0;              ///< bytes of data read
   nlohmann::json to_json() const;

@@ -115,6 +115,8 @@ struct ResultsWriter::Impl {
     std::function<std::pair<const void*, std::size_t>(const Results&)> values;  ///< the part's data and count
     Handle dataset;
     double bytes = 0;  ///< what its data will take in the file
+    std::size_t element_bytes = 0;
+    std::uint32_t crc = 0;  ///< h5::kDataChecksum of the rows written so far: parts arrive in member order
   };
 
   Impl(const std::string& path, const Results& first, std::int64_t members);
@@ -156,6 +158,7 @@ void ResultsWriter::Impl::add_array(hid_t loc, const std::string& path, Dims row
   a.values = [get](const Results& part) { return view(get(part)); };
   a.dataset = h5::create_dataset(loc, path, dims, h5::TypeOf<T>::file(), sizeof(T));
   a.bytes = stored_bytes(dims, sizeof(T));
+  a.element_bytes = sizeof(T);
   arrays_.push_back(std::move(a));
 }
 
@@ -299,6 +302,7 @@ void ResultsWriter::Impl::write(const Results& part) {
                       std::to_string(h5::element_count(size)));
       }
       h5::write_block_raw(a.dataset.get(), a.path, a.mem_type, start, size, data);
+      a.crc = h5::crc32_update(a.crc, data, count * a.element_bytes);  // rows [written_, written_ + members)
     }
     written_ += part.members;
   });
@@ -309,7 +313,10 @@ void ResultsWriter::Impl::commit() {
     if (written_ != members_) {
       throw IoError("only " + std::to_string(written_) + " of " + std::to_string(members_) + " members were written");
     }
-    for (MemberArray& a : arrays_) a.dataset.close("cannot write dataset " + a.path);
+    for (MemberArray& a : arrays_) {
+      h5::write_data_checksum(a.dataset.get(), a.crc);
+      a.dataset.close("cannot write dataset " + a.path);
+    }
     arrays_.clear();
     // Closing flushes the last metadata; a failure here (disk full) must not be mistaken for success.
     file_.close("cannot write the file's structure");

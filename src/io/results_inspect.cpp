@@ -247,7 +247,8 @@ nlohmann::json summary_json(const std::string& path) {
   // The summary reads the whole file once, so that a damaged byte anywhere in it is found (and named) here.
   const VerifiedFile verified = verify_results(path);
   nlohmann::json j = layout::reading(path, [&] { return summary_object(path); });
-  j["checksums"] = verified.checksums ? "verified: " + std::to_string(verified.checksummed) + " datasets, " +
+  j["checksums"] = verified.checksums ? "verified: " + std::to_string(verified.checksummed) + " datasets (" +
+                                            std::to_string(verified.crc_checked) + " with a CRC-32 of the whole), " +
                                             std::to_string(verified.strings) + " string attributes"
                                       : std::string("none (format version ") + std::to_string(verified.format_version) +
                                             ", written before rodswarm checksummed its files)";

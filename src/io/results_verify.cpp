@@ -10,8 +10,9 @@
 namespace rodswarm {
 
 nlohmann::json VerifiedFile::to_json() const {
-  return {{"format_version", format_version}, {"verified", checksums}, {"datasets", datasets},
-          {"checksummed", checksummed},       {"strings", strings},    {"bytes", bytes}};
+  return {
+      {"format_version", format_version}, {"verified", checksums}, {"datasets", datasets}, {"checksummed", checksummed},
+      {"crc_checked", crc_checked},       {"strings", strings},    {"bytes", bytes}};
 }
 
 VerifiedFile verify_results(const std::string& path) {
@@ -24,6 +25,7 @@ VerifiedFile verify_results(const std::string& path) {
     out.checksums = promised;
     out.datasets = count.datasets;
     out.checksummed = count.checksummed;
+    out.crc_checked = count.crc_checked;
     out.strings = count.strings;
     out.bytes = count.bytes;
     return out;
@@ -40,6 +42,7 @@ VerifiedFile verify_results_isolated(const std::string& path) {
   out.checksums = j.value("verified", false);
   out.datasets = j.value("datasets", std::int64_t{0});
   out.checksummed = j.value("checksummed", std::int64_t{0});
+  out.crc_checked = j.value("crc_checked", std::int64_t{0});
   out.strings = j.value("strings", std::int64_t{0});
   out.bytes = j.value("bytes", 0.0);
   return out;

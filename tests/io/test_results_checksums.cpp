@@ -1,11 +1,13 @@
 /// @file test_results_checksums.cpp
-/// Checksums end to end: every dataset a results file holds carries HDF5's Fletcher32 filter and every object's
-/// string attributes their CRC-32s (string_checksums), in HDF5 1.10's checksummed file format; a byte changed in a
-/// dataset's data, in a string attribute's text or in the file's structure is a BadFileError naming the file and
-/// what is damaged, from every reader (read_results, the summary, a member's rows, verify_results); files of format
-/// version 1, written before checksums, still read.
+/// Checksums end to end: every dataset a results file holds carries HDF5's Fletcher32 filter and a CRC-32 of its
+/// whole data (data_crc32), and every object's string attributes their CRC-32s (string_checksums), in HDF5 1.10's
+/// checksummed file format; a byte changed in a dataset's data, in a string attribute's text or in the file's
+/// structure, and a change Fletcher32 cannot see, are a BadFileError naming the file and what is damaged, from
+/// every reader (read_results, the summary, a member's rows, verify_results); files of format version 1, written
+/// before checksums, and datasets written before data_crc32 still read.
 #include <gtest/gtest.h>
 #include <hdf5.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -72,6 +74,7 @@ TEST(ResultsChecksums, EveryDatasetAndStringAttributeCarriesOne) {
     EXPECT_TRUE(v.checksums);
     EXPECT_GT(v.datasets, 10);
     EXPECT_EQ(v.checksummed, v.datasets) << r.model << " " << r.kind;  // none of these is empty
+    EXPECT_EQ(v.crc_checked, v.datasets) << r.model << " " << r.kind;
     EXPECT_GE(v.strings, 12);
     const h5::ErrorSilencer silence;
     h5::Handle file = h5::open_file(path);
@@ -80,6 +83,78 @@ TEST(ResultsChecksums, EveryDatasetAndStringAttributeCarriesOne) {
       EXPECT_TRUE(h5::has_attribute(o.get(), h5::kStringChecksums)) << object;
     }
   }
+}
+
+// data_crc32 is what a user computes in Python as zlib.crc32(ds[()].tobytes()): the bytes of the whole dataset,
+// row-major, as stored. Computed here with the C API and zlib alone, apart from rodswarm's writer and reader.
+TEST(ResultsChecksums, TheDataCrcIsZlibsCrcOfTheWholeDataset) {
+  TempDir dir;
+  const std::string path = dir.file("run.h5");
+  write_results(path, test::make_results());
+  const h5::ErrorSilencer silence;
+  h5::Handle file = h5::open_file(path);
+  for (const char* name : {"/series/positions", "/members/params/m", "/members/beads", "/time", "/final/time"}) {
+    h5::Handle dataset(H5Dopen2(file.get(), name, H5P_DEFAULT), H5Dclose);
+    ASSERT_GE(dataset.get(), 0) << name;
+    h5::Handle type(H5Dget_type(dataset.get()), H5Tclose);
+    h5::Handle space(H5Dget_space(dataset.get()), H5Sclose);
+    const auto n = static_cast<std::size_t>(H5Sget_simple_extent_npoints(space.get()));
+    std::vector<unsigned char> bytes(n * H5Tget_size(type.get()));
+    ASSERT_GE(H5Dread(dataset.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, bytes.data()), 0) << name;
+    const uLong expected = crc32(crc32(0L, Z_NULL, 0), bytes.data(), static_cast<uInt>(bytes.size()));
+    EXPECT_EQ(h5::read_int_attribute(dataset.get(), h5::kDataChecksum), static_cast<std::int64_t>(expected)) << name;
+  }
+}
+
+// Fletcher32 sums 16-bit words modulo 65535, so a word of zeros turned into 0xFFFF leaves it unchanged: such a part
+// merged into another file (fuzz_merge's "silent damage"). HDF5 reads the chunk without complaint; data_crc32
+// refuses it. Without data_crc32 every reader below returns the damaged values.
+TEST(ResultsChecksums, AZeroWordTurnedIntoOnesPassesFletcher32ButNotTheCrc) {
+  TempDir dir;
+  const std::string path = dir.file("run.h5");
+  write_results(path, test::make_results());
+  const auto [address, size] = first_chunk(path, "/series/positions");
+  const std::vector<char> bytes = rodswarm_test::bytes_of(path);
+  std::size_t word = 0;
+  for (std::size_t k = 0; k + 2 <= size - 4 && word == 0; k += 2) {  // words counted from the chunk's start
+    if (bytes[address + k] == 0 && bytes[address + k + 1] == 0) word = std::size_t(address) + k;
+  }
+  ASSERT_GT(word, 0u) << "the fixture's positions hold no zero word";
+  xor_byte(path, word, 0xff);
+  xor_byte(path, word + 1, 0xff);
+  {  // HDF5 alone: Fletcher32 passes the damaged chunk.
+    const h5::ErrorSilencer silence;
+    h5::Handle file = h5::open_file(path);
+    h5::Handle dataset(H5Dopen2(file.get(), "/series/positions", H5P_DEFAULT), H5Dclose);
+    h5::Handle space(H5Dget_space(dataset.get()), H5Sclose);
+    std::vector<double> values(static_cast<std::size_t>(H5Sget_simple_extent_npoints(space.get())));
+    EXPECT_GE(H5Dread(dataset.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), 0);
+  }
+  for (const std::string& message :
+       {damage_of([&] { read_results(path); }), damage_of([&] { verify_results(path); }),
+        damage_of([&] { summary_json(path); }), damage_of([&] { verify_results_isolated(path); })}) {
+    EXPECT_TRUE(contains(message, path + ": ")) << message;
+    EXPECT_TRUE(contains(message, "/series/positions: damaged")) << message;
+    EXPECT_TRUE(contains(message, "(CRC-32)")) << message;
+  }
+}
+
+// rodswarm wrote files of format version 2 without data_crc32 before: they read and verify as before, with
+// Fletcher32 alone.
+TEST(ResultsChecksums, ADatasetWrittenBeforeDataCrcsStillReads) {
+  TempDir dir;
+  const std::string path = dir.file("run.h5");
+  write_results(path, test::make_results());
+  {
+    const h5::ErrorSilencer silence;
+    h5::Handle file(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose);
+    h5::Handle dataset(H5Dopen2(file.get(), "/final/positions", H5P_DEFAULT), H5Dclose);
+    ASSERT_GE(H5Adelete(dataset.get(), h5::kDataChecksum), 0);
+  }
+  const VerifiedFile v = verify_results(path);
+  EXPECT_TRUE(v.checksums);
+  EXPECT_EQ(v.crc_checked, v.datasets - 1);
+  test::expect_same_results(test::make_results(), read_results(path));
 }
 
 TEST(ResultsChecksums, AByteOfDataChangedIsDamageNamingTheDataset) {
