@@ -8,7 +8,9 @@
 ///   (IoError): never a crash, a hang (a read past RODSWARM_READ_TIMEOUT, set to 2 s here, is killed) or another
 ///   exception;
 /// - a merge that succeeds writes exactly the file the intact parts make (every dataset and attribute but
-///   `created`, bit for bit): damage is detected or harmless, never carried into the output.
+///   `created`, bit for bit): damage is detected or harmless, never carried into the output;
+/// - no HDF5 object stays open after a merge, whichever way it ended: libhdf5 would serve the next open of the same
+///   path from the file it still holds, so the next input would be read as the last one was.
 ///
 /// The mutator (h5_damage_mutator.cpp) damages inputs as disks and networks do: flipped bytes and bits, zeroed
 /// runs, ranges spliced from the intact parts.
@@ -20,6 +22,8 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <hdf5.h>
 
 #include "fuzz_scratch.hpp"
 #include "io/results.hpp"
@@ -109,13 +113,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string& out = rodswarm::fuzz::scratch_path("merged.h5");
   rodswarm::fuzz::write_file(input, data, size);
   std::remove(out.c_str());
+  bool merged = false;
   try {
     rodswarm::merge_parts({input, part0, part2}, out);
+    merged = true;
   } catch (const std::invalid_argument&) {
-    return 0;
   } catch (const rodswarm::IoError&) {  // BadFileError is one
-    return 0;
   }
+  const ssize_t open_ids = H5Fget_obj_count(H5F_OBJ_ALL, H5F_OBJ_ALL);
+  if (open_ids != 0) {
+    std::fprintf(stderr, "fuzz_merge: %zd HDF5 objects still open after the merge\n", open_ids);
+    std::abort();
+  }
+  if (!merged) return 0;
   const std::string where = difference(rodswarm::read_results(out), expected());
   if (!where.empty()) {
     std::fprintf(stderr, "fuzz_merge: a damaged part merged into a different file (%s): silent damage\n",
