@@ -27,7 +27,7 @@ void add_modes_verb(CLI::App& app, int& exit_code) {
       "modes",
       "eigenfrequencies and mode shapes of each member, linearised about its equilibrium under its loads (Newton) "
       "or its initial state, written like run");
-  options->add_to(*verb, false);
+  options->add_to(*verb);  // --backend as every verb takes it; the linearisation itself is the host's (below)
   options->add_out_to(*verb);
   verb->add_option("--count", modes_options->count, "modes kept per member, the lowest (default 6)")
       ->check(CLI::PositiveNumber);
@@ -40,6 +40,12 @@ void add_modes_verb(CLI::App& app, int& exit_code) {
       refuse_unless_whole_job_fits(*options);
       const AnyJob any = options->load_any();
       modes_options->equilibrium = *about == "equilibrium";
+      // Newton and the eigenproblem are Eigen on the host in float64 for every model: a device has no part in them.
+      if (options->backend == "cuda" || options->backend == "emulated") {
+        std::fprintf(stderr,
+                     "rodswarm: note: modes solves on the host (Eigen, float64): --backend %s has nothing to run\n",
+                     options->backend.c_str());
+      }
       return std::visit(
           [&](const auto& job) {
             using M = typename std::decay_t<decltype(job)>::Model;

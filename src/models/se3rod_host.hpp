@@ -15,6 +15,8 @@ struct ModelHost<se3rod::Model> : HostDefaults<se3rod::Model> {
   // optional hooks this model replaces (their defaults: driver/model_host.hpp)
   static const char* stop_meaning(std::uint8_t status);
   static bool counts_as_diverged(std::uint8_t status);
+  // `rodswarm steady`: Newton statics (se3rod_steady.cpp)
+  RODSWARM_STEADY_HOST_HOOKS;
   // `rodswarm modes`: check_modes, member_modes
   RODSWARM_MODES_HOST_HOOKS;
 };

@@ -12,13 +12,13 @@ namespace rodswarm {
 using Host = ModelHost<se3rod::Model>;
 
 /// The plane's rolling rows are not in the linearisation (nor in the Newton statics): such members are refused up
-/// front rather than given the modes of a rod that the plane does not hold.
+/// front, by modes and by steady (se3rod_steady.cpp), rather than given the answer for a rod the plane does not hold.
 void Host::check_modes(const Job& job) {
   for (std::size_t i = 0; i < job.members.params.size(); ++i) {
     if (job.members.params[i].contact == se3rod::Contact::none) continue;
     throw std::invalid_argument(job.source + ": params.contact: member " + std::to_string(i) +
-                                " rolls on a plane; modes and Newton statics under the rolling rows are not "
-                                "implemented");
+                                " rolls on a plane; modes and steady (Newton statics) under the rolling rows are "
+                                "not implemented");
   }
 }
 

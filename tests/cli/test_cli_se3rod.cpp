@@ -1,7 +1,7 @@
 // The CLI with model se3rod: run and inspect (positions, directors, lab velocities, energies), validate, compare and
 // bench, `modes` (frequencies against the closed form and against the period `run` measures on the same rod, mode
-// shapes, the Newton equilibrium of a loaded rod), the stability warning naming its members, and the inputs refused
-// with exit 2.
+// shapes, the Newton equilibrium of a loaded rod), `steady` (that equilibrium), the stability warning naming its
+// members, and the inputs refused with exit 2.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -135,6 +135,11 @@ TEST_F(CliSe3rod, ModesFindTheEquilibriumOfALoadedRod) {
   const double r = 0.01, E = 1e7, G = E / 3, I = M_PI * r * r * r * r / 4, A = M_PI * r * r;
   const double tip = P / (3 * E * I) + P / (0.9 * G * A);
   EXPECT_NEAR(m["positions"][20][1].get<double>(), -tip, 5e-3 * tip);
+  // --backend as every verb takes it: the same answer (modes solves on the host), the device said to have no part.
+  const auto emulated = rodswarm("modes " + cfg + " --backend emulated --out emulated.h5");
+  ASSERT_EQ(emulated.code, 0) << emulated.out << emulated.err;
+  EXPECT_NE(emulated.err.find("--backend emulated has nothing to run"), std::string::npos) << emulated.err;
+  EXPECT_EQ(inspect("emulated.h5 --member 0 --final --json")["frequencies"], m["frequencies"]);
   const auto initial = rodswarm("modes " + cfg + " --out initial.h5 --about initial");
   EXPECT_EQ(initial.code, 1);  // not an equilibrium: said, and the file still written
   EXPECT_EQ(inspect("initial.h5 --member 0 --final --json")["converged"], false);
@@ -150,6 +155,40 @@ TEST_F(CliSe3rod, ModesFindTheEquilibriumOfALoadedRod) {
   const double w_loaded = inspect("compressed.h5 --member 0 --final --json")["frequencies"][0].get<double>();
   // Half Euler's load P_c = pi^2 E I / (4 L^2): omega^2 falls by about half.
   EXPECT_NEAR(w_loaded * w_loaded / (w_free * w_free), 0.5, 0.05);
+}
+
+// `steady`: Newton statics, the solve modes starts from, so the same equilibrium to the bit; the loaded tip at
+// P L^3 / (3 E I) plus the shear term, at rest (twists zeroed), with Newton's iterations and residual in /steady and
+// no time (Newton has none). float32 is refused naming the precision, before any file is written.
+TEST_F(CliSe3rod, SteadyFindsTheEquilibriumModesStartsFrom) {
+  const double P = 1e-4;
+  const auto cfg = cantilever_with([P](nlohmann::json& c) { c["params"]["force1"] = {0, -P, 0}; });
+  const auto steady = rodswarm("steady " + cfg + " --out steady.h5");
+  ASSERT_EQ(steady.code, 0) << steady.out << steady.err;
+  EXPECT_NE(steady.out.find("Newton, 0 not converged"), std::string::npos) << steady.out;
+  const auto modes = rodswarm("modes " + cfg + " --out modes.h5");
+  ASSERT_EQ(modes.code, 0) << modes.out << modes.err;
+  const auto s = inspect("steady.h5 --member 0 --final --json");
+  const auto m = inspect("modes.h5 --member 0 --final --json");
+  EXPECT_EQ(s["converged"], true);
+  EXPECT_EQ(s["newton_iterations"], m["newton_iterations"]);
+  EXPECT_EQ(s["positions"], m["positions"]);
+  EXPECT_EQ(s["directors"], m["directors"]);
+  EXPECT_TRUE(s["t"].is_null()) << s["t"];
+  const double r = 0.01, E = 1e7, G = E / 3, I = M_PI * r * r * r * r / 4, A = M_PI * r * r;
+  const double tip = P / (3 * E * I) + P / (0.9 * G * A);
+  EXPECT_NEAR(s["positions"][20][1].get<double>(), -tip, 5e-3 * tip);
+  EXPECT_LT(s["residual"].get<double>(), 1e-10 * E * A);
+
+  const auto single = rodswarm("steady " + cfg + " --precision float32 --out f.h5");
+  EXPECT_EQ(single.code, 2) << single.out << single.err;
+#if RODSWARM_WITH_FLOAT32
+  EXPECT_NE(single.err.find("c.json: precision: se3rod's steady (Newton statics) works in float64"), std::string::npos)
+      << single.err;
+#else  // a build without float32 (the sanitizer presets) refuses it first
+  EXPECT_NE(single.err.find("precision: \"float32\" is not in this build"), std::string::npos) << single.err;
+#endif
+  EXPECT_FALSE(fs::exists(dir_ / "f.h5"));
 }
 
 TEST_F(CliSe3rod, UnstableDtIsWarnedWithTheMember) {
@@ -239,7 +278,6 @@ TEST_F(CliSe3rod, BadInputIsRefusedWithExitTwo) {
                    c["initial"]["normal"] = {1, 0, 0};
                  }),
                  "c.json", "initial.normal");
-  expect_refused(cantilever_with([](nlohmann::json&) {}), "c.json", "model", "steady is not defined", "steady");
   expect_refused(cantilever_with([](nlohmann::json& c) {
                    c["params"]["end_velocity1"] = {0.1, 0, 0};
                  }),

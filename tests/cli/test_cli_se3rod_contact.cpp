@@ -177,6 +177,10 @@ TEST_F(CliSe3rodContact, BadContactInputIsRefusedWithExitTwo) {
   EXPECT_EQ(modes.code, 2) << modes.out << modes.err;
   EXPECT_NE(modes.err.find("params.contact"), std::string::npos) << modes.err;
   EXPECT_TRUE(no_results_left());
+  const auto steady = rodswarm("steady " + incline_with([](nlohmann::json&) {}) + " --out steady.h5");
+  EXPECT_EQ(steady.code, 2) << steady.out << steady.err;
+  EXPECT_NE(steady.err.find("c.json: params.contact: member 0 rolls on a plane"), std::string::npos) << steady.err;
+  EXPECT_TRUE(no_results_left());
   const auto float32 = rodswarm("validate " + incline_with([](nlohmann::json&) {}) + " --precision float32");
 #if RODSWARM_WITH_FLOAT32
   EXPECT_NE(float32.err.find("warning: c.json: params.contact \"plane\" in float32"), std::string::npos) << float32.err;
