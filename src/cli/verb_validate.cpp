@@ -76,6 +76,7 @@ void print_device_plan(const Job<M>& job, const JobOptions& options) {
 StabilityReport in_ensemble(StabilityReport report, const JobCommon& job) {
   if (job.sampled_from == 0) return report;
   for (auto& example : report.examples) example.member = job.sample_indices[std::size_t(example.member)];
+  if (report.closest.member >= 0) report.closest.member = job.sample_indices[std::size_t(report.closest.member)];
   return report;
 }
 
@@ -133,8 +134,10 @@ void validate(const Job<M>& job, const JobOptions& options) {
     print_device_plan<M, double>(job, options);
   }
   if (job.sampled_from > 0) std::printf("  (kernel layouts and device sizes above: for the sampled members)\n");
+  const StabilityReport stability = in_ensemble(check_stability(job), job);
+  std::printf("  %s\n", step_line(stability.closest).c_str());
   for (const auto& w : job.warnings) std::cerr << "rodswarm: warning: " << w << "\n";
-  const std::string warning = stability_warning(in_ensemble(check_stability(job), job), job);
+  const std::string warning = stability_warning(stability, job);
   if (!warning.empty()) {
     std::cerr << "rodswarm: " << warning << "\n";
     if (job.sampled_from > 0) std::cerr << "  (counted over the sampled members; run checks every member)\n";

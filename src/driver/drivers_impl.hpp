@@ -33,6 +33,8 @@ StabilityReport check_stability(const Job<M>& job) {
     if (!each[i].stable) {
       flag_unstable(report, static_cast<std::int64_t>(i), each[i].omega2, each[i].gamma, job.members.dt[i]);
     }
+    const StabilityReport::Closest c{static_cast<std::int64_t>(i), each[i].omega2, job.members.dt[i], each[i].dt_max};
+    if (report.closest.member < 0 || c.fraction() > report.closest.fraction()) report.closest = c;
   }
   return report;
 }

@@ -29,6 +29,22 @@ std::string stability_warning_text(const StabilityReport& report, const std::str
          ": " + example + "\n" + unstable_members_footer;
 }
 
+std::string step_line(const StabilityReport::Closest& c) {
+  std::ostringstream out;
+  out.precision(3);
+  out << "step: ";
+  if (c.member < 0) return out.str() + "no members";
+  if (std::isinf(c.dt_max)) return out.str() + "no bound applies to it (omega_max is 0)";
+  const double omega = std::sqrt(c.omega2);
+  out << "dt omega_max = " << c.dt * omega << " at most (member " << c.member << "), ";
+  if (c.dt_max <= 0) {
+    out << "where no dt meets the scheme's bound";
+  } else {
+    out << c.fraction() << " of the scheme's bound there (stable up to dt = " << c.dt_max << ")";
+  }
+  return out.str();
+}
+
 void flag_unstable(StabilityReport& report, std::int64_t i, double omega2, double gamma, double dt) {
   report.unstable[static_cast<std::size_t>(i)] = 1;
   ++report.count;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,15 @@ struct StabilityReport {
   std::vector<std::uint8_t> unstable;  ///< [M] 1 where dt lies outside the bound
   std::vector<Detail> examples;        ///< the first few unstable members
   std::int64_t count = 0;
+  /// The member whose dt is the largest fraction of its bound's largest dt (validate's "step:" line); member -1
+  /// for an empty job.
+  struct Closest {
+    std::int64_t member = -1;
+    double omega2 = 0;
+    double dt = 0;
+    double dt_max = std::numeric_limits<double>::infinity();  ///< the largest dt its bound allows (0: none)
+    double fraction() const { return dt_max > 0 ? dt / dt_max : std::numeric_limits<double>::infinity(); }
+  } closest;
 };
 
 /// One member's dt against its scheme's bound.
@@ -26,13 +36,18 @@ struct MemberStability {
   double omega2 = 0;  ///< the highest linearised frequency squared
   double gamma = 0;   ///< a damping rate where the bound has one, else 0
   bool stable = true;
+  double dt_max = std::numeric_limits<double>::infinity();  ///< the largest dt the bound allows (0: none does)
 };
 
 /// The bound of an explicit scheme on an undamped system, dt omega_max < limit (RK4: 2.8 on the imaginary axis,
 /// position Verlet: 2).
 inline MemberStability omega_bound(double omega, double dt, double limit) {
-  return {omega * omega, 0.0, dt * omega < limit};
+  return {omega * omega, 0.0, dt * omega<limit, omega> 0 ? limit / omega : std::numeric_limits<double>::infinity()};
 }
+
+/// validate's line on the step: "step: dt omega_max = 1.19 at most (member 3), 0.42 of the scheme's bound there
+/// (stable up to dt = 0.000238)", or what stands in for it when no bound applies or none can be met.
+std::string step_line(const StabilityReport::Closest& closest);
 
 /// What a flagged member's numbers say under that bound: "dt * omega_max = 3.2 with omega_max = <formula> = 16;
 /// 2.8 or less is needed, i.e. dt < 0.175".

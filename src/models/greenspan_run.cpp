@@ -82,6 +82,33 @@ void Host::record(const Job& job, const RecordTables&, Ensemble<Model, Real>& e,
 bool Host::counts_as_diverged(std::uint8_t status) { return status == status_diverged; }
 
 /// dt against the scheme's linearised bound, at the initial state and at the steady state (docs/models/greenspan.md).
+namespace {
+
+/// The paper scheme's bound omega^2 dt < 4 gamma and gamma dt < 1 solved for dt (0: with alpha = 0 none holds).
+double largest_paper_scheme_dt(double omega2, double gamma) {
+  if (gamma <= 0) return 0;
+  return omega2 > 0 ? std::min(4 * gamma / omega2, 1 / gamma) : 1 / gamma;
+}
+
+/// RK4's bound solved for dt by bisection: every mode's dt lambda moves out along a ray from the origin as dt grows,
+/// and RK4's region, star-shaped about the origin, holds each ray up to one crossing of its boundary.
+double largest_rk4_dt(double omega2, double gamma) {
+  const double rate = std::sqrt(std::max(omega2, gamma * gamma));
+  if (rate <= 0) return std::numeric_limits<double>::infinity();
+  double lo = 0, hi = 1 / rate;
+  for (int k = 0; k < 64 && greenspan::rk4_stable(omega2, gamma, hi); ++k) {
+    lo = hi;
+    hi *= 2;
+  }
+  for (int k = 0; k < 60; ++k) {
+    const double mid = 0.5 * (lo + hi);
+    (greenspan::rk4_stable(omega2, gamma, mid) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+}  // namespace
+
 MemberStability Host::stability(const Job& job, std::size_t i) {
   const auto& p = job.members.params[i];
   double w2 = greenspan::highest_mode_omega2(job.members.data(Model::heights, static_cast<std::int64_t>(i)), p);
@@ -94,9 +121,9 @@ MemberStability Host::stability(const Job& job, std::size_t i) {
     w2 = std::max(w2, greenspan::highest_mode_omega2(y.data(), p));
   }
   const double gamma = p.alpha / (2.0 * p.m), dt = job.members.dt[i];
-  const bool stable = job.scheme == greenspan::Scheme::rk4 ? greenspan::rk4_stable(w2, gamma, dt)
-                                                           : greenspan::paper_scheme_stable(w2, gamma, dt);
-  return {w2, gamma, stable};
+  const bool rk4 = job.scheme == greenspan::Scheme::rk4;
+  const bool stable = rk4 ? greenspan::rk4_stable(w2, gamma, dt) : greenspan::paper_scheme_stable(w2, gamma, dt);
+  return {w2, gamma, stable, rk4 ? largest_rk4_dt(w2, gamma) : largest_paper_scheme_dt(w2, gamma)};
 }
 
 std::string Host::stability_bound(const Job& job) {

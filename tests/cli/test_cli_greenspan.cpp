@@ -190,6 +190,32 @@ TEST_F(Cli, ValidatePrintsKernelLayoutsAndTheBatchPlan) {
   EXPECT_EQ(bad.code, 2);
 }
 
+// validate's step line gives the largest dt each scheme's damped bound allows (the paper scheme's closed form, RK4's
+// by bisection): 2 % under it validate is quiet, 2 % over it the member is warned.
+TEST_F(Cli, ValidatesLargestStableDtIsTheEdgeOfTheWarning) {
+  for (const std::string scheme : {"greenspan", "rk4"}) {
+    const auto dt_max_at = [&](double dt) {
+      const auto validate = rodswarm("validate " + example1_with([&](nlohmann::json& c) {
+                                       c["integrator"]["scheme"] = scheme;
+                                       c["integrator"]["dt"] = dt;
+                                       c["integrator"]["t_end"] = 100 * dt;  // whole numbers of steps
+                                       c["output"]["save_every"] = 10 * dt;
+                                     }));
+      EXPECT_EQ(validate.code, 0) << validate.err;
+      const std::size_t at = validate.out.find("(stable up to dt = ");
+      double dt_max = 0;
+      EXPECT_NE(at, std::string::npos) << validate.out;
+      if (at != std::string::npos) std::sscanf(validate.out.c_str() + at, "(stable up to dt = %lf)", &dt_max);
+      return std::make_pair(dt_max, validate.err.find("warning: dt lies outside") != std::string::npos);
+    };
+    const double dt_max = dt_max_at(0.002).first;
+    std::printf("%s: largest stable dt %.3g\n", scheme.c_str(), dt_max);
+    ASSERT_GT(dt_max, 0.002) << scheme;                       // example 1's own step is inside
+    EXPECT_FALSE(dt_max_at(0.98 * dt_max).second) << scheme;  // 2 %: the line prints 3 digits
+    EXPECT_TRUE(dt_max_at(1.02 * dt_max).second) << scheme;
+  }
+}
+
 TEST_F(Cli, CompareAboveToleranceExitsOne) {
   // A tolerance below round-off cannot be met: compare must say so with exit 1, not pass silently.
   const auto cfg = example1_with([](nlohmann::json& c) {

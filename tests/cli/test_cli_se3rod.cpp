@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -191,12 +192,33 @@ TEST_F(CliSe3rod, SteadyFindsTheEquilibriumModesStartsFrom) {
   EXPECT_FALSE(fs::exists(dir_ / "f.h5"));
 }
 
-TEST_F(CliSe3rod, UnstableDtIsWarnedWithTheMember) {
-  const auto cfg = cantilever_with([](nlohmann::json& c) { c["integrator"]["dt"] = 1e-3; });
-  const auto validate = rodswarm("validate " + cfg);
-  EXPECT_EQ(validate.code, 0);
-  EXPECT_NE(validate.err.find("outside RKMK4's linearised stability bound for 1 member(s): 0"), std::string::npos)
-      << validate.err;
+// validate's step line: dt omega_max with omega_max^2 = 4 (E + ks G)/(rho h^2) + 4 ks G/(rho r^2) (20 segments of
+// the unit cantilever, ks = 0.9), its fraction of RKMK4's 2 sqrt 2, and the largest stable dt; past the bound, the
+// warning names the member.
+TEST_F(CliSe3rod, ValidateSaysTheStepAgainstTheBoundAndWarnsPastIt) {
+  const double E = 1e7, G = E / 3, rho = 1000, r = 0.01, h = 1.0 / 20, ks = 0.9;
+  const double omega = std::sqrt(4 * (E + ks * G) / (rho * h * h) + 4 * ks * G / (rho * r * r));
+  const double limit = 2 * std::sqrt(2.0);
+  for (const double dt : {1e-4, 1e-3}) {
+    const auto cfg = cantilever_with([dt](nlohmann::json& c) { c["integrator"]["dt"] = dt; });
+    const auto validate = rodswarm("validate " + cfg);
+    EXPECT_EQ(validate.code, 0) << validate.err;
+    double product = 0, fraction = 0, dt_max = 0;
+    const std::size_t at = validate.out.find("step: dt omega_max = ");
+    ASSERT_NE(at, std::string::npos) << validate.out;
+    ASSERT_EQ(std::sscanf(validate.out.c_str() + at,
+                          "step: dt omega_max = %lf at most (member 0), %lf of the scheme's bound there (stable up "
+                          "to dt = %lf)",
+                          &product, &fraction, &dt_max),
+              3)
+        << validate.out;
+    EXPECT_NEAR(product, dt * omega, 5e-3 * dt * omega);  // printed to 3 digits
+    EXPECT_NEAR(fraction, dt * omega / limit, 5e-3 * dt * omega / limit);
+    EXPECT_NEAR(dt_max, limit / omega, 5e-3 * limit / omega);
+    const bool warned =
+        validate.err.find("outside RKMK4's linearised stability bound for 1 member(s): 0") != std::string::npos;
+    EXPECT_EQ(warned, dt * omega > limit) << validate.err;
+  }
 }
 
 // A prescribed end (a constant body twist) launches waves into a rod clamped at the other end: pushed along its
