@@ -49,6 +49,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -109,6 +110,20 @@ struct SteadyOutcomes {
   std::vector<std::uint8_t> stability_warning;
   double bead_steps = 0;
   std::int64_t advance_calls = 0;
+
+  /// `members` members' outcomes before a Newton solve fills them: none converged yet, no time (Newton has none),
+  /// no steps, none failed or warned.
+  static SteadyOutcomes newton(std::size_t members) {
+    SteadyOutcomes s;
+    s.iterations.assign(members, 0);
+    s.residual.assign(members, 0.0);
+    s.converged.assign(members, 0);
+    s.failed.assign(members, 0);
+    s.time.assign(members, std::numeric_limits<double>::quiet_NaN());
+    s.steps.assign(members, 0);
+    s.stability_warning.assign(members, 0);
+    return s;
+  }
 };
 
 /// The host of model M: defined by the model, in src/models/<model>_host.hpp.

@@ -205,14 +205,7 @@ SteadyOutcomes newton_statics(const CosseratJob& job, Ensemble<Model, Real>& e) 
                                 ": steady.method \"newton\" works in float64 (run it with --precision float64)");
   } else {
     const auto M = static_cast<std::size_t>(job.size());
-    SteadyOutcomes s;
-    s.iterations.assign(M, 0);
-    s.residual.assign(M, 0.0);
-    s.converged.assign(M, 0);
-    s.failed.assign(M, 0);
-    s.time.assign(M, std::numeric_limits<double>::quiet_NaN());
-    s.steps.assign(M, 0);
-    s.stability_warning.assign(M, 0);
+    SteadyOutcomes s = SteadyOutcomes::newton(M);
     std::vector<std::string> refused(M);
     parallel_for(static_cast<std::int64_t>(M), 1, 2, [&](std::int64_t ii) {
       const auto i = static_cast<std::size_t>(ii);

@@ -20,10 +20,6 @@ namespace rodswarm {
 using Model = greenspan::Model;
 using Host = ModelHost<Model>;
 
-namespace {
-constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
-}  // namespace
-
 ResultsPlan Host::results(const Job& job, const std::string& kind) {
   ResultsPlan plan;
   plan.scheme = job.scheme == greenspan::Scheme::rk4 ? "rk4" : "greenspan";
@@ -170,15 +166,11 @@ SteadyOutcomes Host::solve_steady(const Job& job, Backend<Model, Real>& backend,
   const SteadyResult result = backend.solve_steady(static_cast<Real>(tol), job.steady.max_iter);
   backend.store(e);
   const auto members = static_cast<std::size_t>(job.size());
-  SteadyOutcomes s;
+  SteadyOutcomes s = SteadyOutcomes::newton(members);
   s.iterations = result.iterations;
   s.residual = result.residual;
   s.converged = result.converged;
-  s.failed.resize(members);
-  for (std::size_t i = 0; i < members; ++i) s.failed[i] = result.converged[i] ? 0 : 1;
-  s.time.assign(members, nan_value);
-  s.steps.assign(members, 0);
-  s.stability_warning.assign(members, 0);
+  for (std::size_t i = 0; i < members; ++i) s.failed[i] = result.converged[i] ? 0 : 1;  // counted as diverged
   return s;
 }
 

@@ -2,7 +2,6 @@
 /// `rodswarm steady` for model se3rod: every member moved to its static equilibrium by Newton on the intrinsic
 /// linearisation (se3rod_equilibrium.hpp, with load increments where the full load is too far), the solve `modes`
 /// starts from; members in parallel on the host, in float64. The twists are zeroed: the state recorded is at rest.
-#include <limits>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -34,14 +33,7 @@ SteadyOutcomes Host::solve_steady(const Job& job, Backend<se3rod::Model, Real>&,
   } else {
     check_modes(job);  // the same refusals: a member rolling on a plane has no Newton statics
     const auto M = static_cast<std::size_t>(job.size());
-    SteadyOutcomes s;
-    s.iterations.assign(M, 0);
-    s.residual.assign(M, 0.0);
-    s.converged.assign(M, 0);
-    s.failed.assign(M, 0);
-    s.time.assign(M, std::numeric_limits<double>::quiet_NaN());  // Newton has no time
-    s.steps.assign(M, 0);
-    s.stability_warning.assign(M, 0);
+    SteadyOutcomes s = SteadyOutcomes::newton(M);
     parallel_for(static_cast<std::int64_t>(M), 1, 2, [&](std::int64_t member) {
       const auto i = static_cast<std::size_t>(member);
       const auto& p = job.members.params[i];
