@@ -42,8 +42,7 @@ void add_modes_verb(CLI::App& app, int& exit_code) {
       modes_options->equilibrium = *about == "equilibrium";
       // Newton and the eigenproblem are Eigen on the host in float64 for every model: a device has no part in them.
       if (options->backend == "cuda" || options->backend == "emulated") {
-        std::fprintf(stderr,
-                     "rodswarm: note: modes solves on the host (Eigen, float64): --backend %s has nothing to run\n",
+        std::fprintf(stderr, "rodswarm: note: modes solves on the %s: --backend %s has nothing to run\n", kHostEigen,
                      options->backend.c_str());
       }
       return std::visit(

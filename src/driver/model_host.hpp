@@ -110,6 +110,7 @@ struct SteadyOutcomes {
   std::vector<std::uint8_t> stability_warning;
   double bead_steps = 0;
   std::int64_t advance_calls = 0;
+  std::string solved_on;  ///< where the solve ran when not on the backend (the results' backend attribute)
 
   /// `members` members' outcomes before a Newton solve fills them: none converged yet, no time (Newton has none),
   /// no steps, none failed or warned.

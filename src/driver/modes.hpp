@@ -12,6 +12,10 @@
 
 namespace rodswarm {
 
+/// The backend attribute of what Eigen solves on the host whatever --backend says: modes, and the Newton statics of
+/// steady (cosserat's steady.method "newton", se3rod).
+inline constexpr const char* kHostEigen = "host (Eigen, float64)";
+
 struct ModesOptions {
   int count = 6;  ///< modes kept per member, the lowest (fewer where a member has fewer)
   bool equilibrium =

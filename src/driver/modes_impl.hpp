@@ -32,7 +32,7 @@ RunReport modes_of(const Job<M>& job, const ModesOptions& options) {
   H::check_modes(job);
   RunReport report;
   Results& r = report.results;
-  r = driver_detail::results_skeleton(job, "host (Eigen, float64)", options.max_beads, "modes", 0);
+  r = driver_detail::results_skeleton(job, kHostEigen, options.max_beads, "modes", 0);
   r.scheme = options.equilibrium ? "linearisation about the equilibrium" : "linearisation about the initial state";
   r.precision = "float64";
   auto ensemble = to_precision<double>(job.members);

@@ -172,7 +172,7 @@ RunReport steady_typed(const Job<M>& original, const RunOptions& options) {
 
   const auto start = std::chrono::steady_clock::now();
   const SteadyOutcomes s = H::solve_steady(job, *backend, ensemble, report.stability);
-  r.backend = backend->description();
+  r.backend = s.solved_on.empty() ? backend->description() : s.solved_on;
   report.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report.advance_calls = s.advance_calls;
   report.bead_steps = s.bead_steps;

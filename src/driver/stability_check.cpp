@@ -35,12 +35,12 @@ std::string step_line(const StabilityReport::Closest& c) {
   out << "step: ";
   if (c.member < 0) return out.str() + "no members";
   if (std::isinf(c.dt_max)) return out.str() + "no bound applies to it (omega_max is 0)";
-  const double omega = std::sqrt(c.omega2);
-  out << "dt omega_max = " << c.dt * omega << " at most (member " << c.member << "), ";
+  out << "member " << c.member
+      << " is the closest to its scheme's bound: dt omega_max = " << c.dt * std::sqrt(c.omega2);
   if (c.dt_max <= 0) {
-    out << "where no dt meets the scheme's bound";
+    out << ", and no dt meets that bound";
   } else {
-    out << c.fraction() << " of the scheme's bound there (stable up to dt = " << c.dt_max << ")";
+    out << ", " << c.fraction() << " of the bound (stable up to dt = " << c.dt_max << ")";
   }
   return out.str();
 }

@@ -42,11 +42,12 @@ struct MemberStability {
 /// The bound of an explicit scheme on an undamped system, dt omega_max < limit (RK4: 2.8 on the imaginary axis,
 /// position Verlet: 2).
 inline MemberStability omega_bound(double omega, double dt, double limit) {
-  return {omega * omega, 0.0, dt * omega<limit, omega> 0 ? limit / omega : std::numeric_limits<double>::infinity()};
+  const double dt_max = omega > 0 ? limit / omega : std::numeric_limits<double>::infinity();
+  return {omega * omega, 0.0, (dt * omega) < limit, dt_max};
 }
 
-/// validate's line on the step: "step: dt omega_max = 1.19 at most (member 3), 0.42 of the scheme's bound there
-/// (stable up to dt = 0.000238)", or what stands in for it when no bound applies or none can be met.
+/// validate's line on the step: "step: member 3 is the closest to its scheme's bound: dt omega_max = 1.19, 0.42 of
+/// the bound (stable up to dt = 0.000238)", or what stands in for it when no bound applies or none can be met.
 std::string step_line(const StabilityReport::Closest& closest);
 
 /// What a flagged member's numbers say under that bound: "dt * omega_max = 3.2 with omega_max = <formula> = 16;

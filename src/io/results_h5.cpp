@@ -292,6 +292,7 @@ void ResultsWriter::Impl::write(const Results& part) {
     if (written_ + part.members > members_) {
       throw IoError("the parts hold more than the file's " + std::to_string(members_) + " members");
     }
+    std::vector<std::uint32_t> crcs;  // taken on only once every array has its rows: a refusal leaves none moved
     for (MemberArray& a : arrays_) {
       const auto [data, count] = a.values(part);
       Dims start(a.row.size() + 1, 0), size = {static_cast<hsize_t>(part.members)};
@@ -302,8 +303,9 @@ void ResultsWriter::Impl::write(const Results& part) {
                       std::to_string(h5::element_count(size)));
       }
       h5::write_block_raw(a.dataset.get(), a.path, a.mem_type, start, size, data);
-      a.crc = h5::crc32_update(a.crc, data, count * a.element_bytes);  // rows [written_, written_ + members)
+      crcs.push_back(h5::crc32_update(a.crc, data, count * a.element_bytes));  // rows [written_, written_ + members)
     }
+    for (std::size_t k = 0; k < arrays_.size(); ++k) arrays_[k].crc = crcs[k];
     written_ += part.members;
   });
 }

@@ -206,6 +206,7 @@ SteadyOutcomes newton_statics(const CosseratJob& job, Ensemble<Model, Real>& e) 
   } else {
     const auto M = static_cast<std::size_t>(job.size());
     SteadyOutcomes s = SteadyOutcomes::newton(M);
+    s.solved_on = kHostEigen;
     std::vector<std::string> refused(M);
     parallel_for(static_cast<std::int64_t>(M), 1, 2, [&](std::int64_t ii) {
       const auto i = static_cast<std::size_t>(ii);

@@ -77,7 +77,6 @@ void Host::record(const Job& job, const RecordTables&, Ensemble<Model, Real>& e,
 
 bool Host::counts_as_diverged(std::uint8_t status) { return status == status_diverged; }
 
-/// dt against the scheme's linearised bound, at the initial state and at the steady state (docs/models/greenspan.md).
 namespace {
 
 /// The paper scheme's bound omega^2 dt < 4 gamma and gamma dt < 1 solved for dt (0: with alpha = 0 none holds).
@@ -87,7 +86,7 @@ double largest_paper_scheme_dt(double omega2, double gamma) {
 }
 
 /// RK4's bound solved for dt by bisection: every mode's dt lambda moves out along a ray from the origin as dt grows,
-/// and RK4's region, star-shaped about the origin, holds each ray up to one crossing of its boundary.
+/// and RK4's region holds each such ray into Re z <= 0 from the origin up to one crossing of its boundary.
 double largest_rk4_dt(double omega2, double gamma) {
   const double rate = std::sqrt(std::max(omega2, gamma * gamma));
   if (rate <= 0) return std::numeric_limits<double>::infinity();
@@ -105,6 +104,7 @@ double largest_rk4_dt(double omega2, double gamma) {
 
 }  // namespace
 
+/// dt against the scheme's linearised bound, at the initial state and at the steady state (docs/models/greenspan.md).
 MemberStability Host::stability(const Job& job, std::size_t i) {
   const auto& p = job.members.params[i];
   double w2 = greenspan::highest_mode_omega2(job.members.data(Model::heights, static_cast<std::int64_t>(i)), p);

@@ -88,10 +88,14 @@ const char* Host::stop_meaning(std::uint8_t status) {
 
 bool Host::counts_as_diverged(std::uint8_t status) { return status == status_diverged; }
 
-/// dt omega_max against the scheme's limit (models/se3rod_stability.hpp).
+/// dt omega_max against the scheme's limit (models/se3rod_stability.hpp). Lie-Euler's limit shrinks with the step
+/// count t_end / dt: dt omega < sqrt(2 ln 2 dt / t_end) solved for dt is dt < 2 ln 2 / (t_end omega^2).
 MemberStability Host::stability(const Job& job, std::size_t i) {
   const auto& p = job.members.params[i];
-  return omega_bound(se3rod::omega_max(p), job.members.dt[i], se3rod::stable_dt_omega(p.scheme, job.steps[i]));
+  const double omega = se3rod::omega_max(p);
+  MemberStability s = omega_bound(omega, job.members.dt[i], se3rod::stable_dt_omega(p.scheme, job.steps[i]));
+  if (p.scheme == se3rod::Scheme::lie_euler && omega > 0) s.dt_max = 2 * std::log(2.0) / (job.t_end[i] * omega * omega);
+  return s;
 }
 
 std::string Host::stability_bound(const Job& job) {

@@ -2,6 +2,8 @@
 /// `rodswarm steady` for model se3rod: every member moved to its static equilibrium by Newton on the intrinsic
 /// linearisation (se3rod_equilibrium.hpp, with load increments where the full load is too far), the solve `modes`
 /// starts from; members in parallel on the host, in float64. The twists are zeroed: the state recorded is at rest.
+#include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -11,6 +13,7 @@
 #include "driver/precision_built.hpp"
 #include "config/se3rod_job.hpp"
 #include "driver/model_host.hpp"
+#include "driver/modes.hpp"
 #include "models/se3rod_equilibrium.hpp"
 #include "models/se3rod_host.hpp"
 
@@ -34,6 +37,7 @@ SteadyOutcomes Host::solve_steady(const Job& job, Backend<se3rod::Model, Real>&,
     check_modes(job);  // the same refusals: a member rolling on a plane has no Newton statics
     const auto M = static_cast<std::size_t>(job.size());
     SteadyOutcomes s = SteadyOutcomes::newton(M);
+    s.solved_on = kHostEigen;
     parallel_for(static_cast<std::int64_t>(M), 1, 2, [&](std::int64_t member) {
       const auto i = static_cast<std::size_t>(member);
       const auto& p = job.members.params[i];

@@ -176,6 +176,7 @@ TEST_F(CliSe3rod, SteadyFindsTheEquilibriumModesStartsFrom) {
   EXPECT_EQ(s["positions"], m["positions"]);
   EXPECT_EQ(s["directors"], m["directors"]);
   EXPECT_TRUE(s["t"].is_null()) << s["t"];
+  EXPECT_EQ(inspect("steady.h5 --json")["backend"], "host (Eigen, float64)");  // where Newton ran, not the backend
   const double r = 0.01, E = 1e7, G = E / 3, I = M_PI * r * r * r * r / 4, A = M_PI * r * r;
   const double tip = P / (3 * E * I) + P / (0.9 * G * A);
   EXPECT_NEAR(s["positions"][20][1].get<double>(), -tip, 5e-3 * tip);
@@ -204,11 +205,11 @@ TEST_F(CliSe3rod, ValidateSaysTheStepAgainstTheBoundAndWarnsPastIt) {
     const auto validate = rodswarm("validate " + cfg);
     EXPECT_EQ(validate.code, 0) << validate.err;
     double product = 0, fraction = 0, dt_max = 0;
-    const std::size_t at = validate.out.find("step: dt omega_max = ");
+    const std::size_t at = validate.out.find("step: member 0 is the closest to its scheme's bound: ");
     ASSERT_NE(at, std::string::npos) << validate.out;
     ASSERT_EQ(std::sscanf(validate.out.c_str() + at,
-                          "step: dt omega_max = %lf at most (member 0), %lf of the scheme's bound there (stable up "
-                          "to dt = %lf)",
+                          "step: member 0 is the closest to its scheme's bound: dt omega_max = %lf, %lf of the bound "
+                          "(stable up to dt = %lf)",
                           &product, &fraction, &dt_max),
               3)
         << validate.out;
@@ -219,6 +220,21 @@ TEST_F(CliSe3rod, ValidateSaysTheStepAgainstTheBoundAndWarnsPastIt) {
         validate.err.find("outside RKMK4's linearised stability bound for 1 member(s): 0") != std::string::npos;
     EXPECT_EQ(warned, dt * omega > limit) << validate.err;
   }
+  // Lie-Euler's limit sqrt(2 ln 2 / steps) shrinks as dt does: its largest stable dt is 2 ln 2 / (t_end omega^2).
+  const double t_end = 1e-4;
+  const auto euler = rodswarm("validate " + cantilever_with([t_end](nlohmann::json& c) {
+                                c["integrator"]["scheme"] = "lie_euler";
+                                c["integrator"]["dt"] = 1e-6;
+                                c["integrator"]["t_end"] = t_end;
+                                c["output"]["save_every"] = t_end;
+                              }));
+  EXPECT_EQ(euler.code, 0) << euler.err;
+  const std::size_t at = euler.out.find("(stable up to dt = ");
+  ASSERT_NE(at, std::string::npos) << euler.out;
+  double dt_max = 0;
+  ASSERT_EQ(std::sscanf(euler.out.c_str() + at, "(stable up to dt = %lf)", &dt_max), 1) << euler.out;
+  const double expected = 2 * std::log(2.0) / (t_end * omega * omega);
+  EXPECT_NEAR(dt_max, expected, 5e-3 * expected) << euler.out;
 }
 
 // A prescribed end (a constant body twist) launches waves into a rod clamped at the other end: pushed along its

@@ -121,6 +121,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const rodswarm::IoError&) {  // BadFileError is one
   }
   const ssize_t open_ids = H5Fget_obj_count(H5F_OBJ_ALL, H5F_OBJ_ALL);
+  if (open_ids < 0) {
+    std::fprintf(stderr, "fuzz_merge: HDF5 could not count its open objects after the merge\n");
+    std::abort();
+  }
   if (open_ids != 0) {
     std::fprintf(stderr, "fuzz_merge: %zd HDF5 objects still open after the merge\n", open_ids);
     std::abort();
